@@ -1,0 +1,275 @@
+"""Cards, colours, the deck and the card notation (R-1).
+
+A card is an immutable value. The 50 distinct cards (48 number cards, the Wild
+and the Skip) are interned, so ``Card.parse("R7") is Card.parse("R7")``; two red
+7s in a deck are the same value and interchangeable.
+
+>>> card = Card.parse("R7")
+>>> card.number, card.color, str(card)
+(7, <Color.RED: 'R'>, 'R7')
+>>> parse_cards("R7 b12 W S")
+(Card.parse('R7'), Card.parse('B12'), Card.parse('W'), Card.parse('S'))
+>>> len(standard_deck())
+108
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Protocol
+
+import attrs
+
+from .errors import InvalidDataError
+
+__all__ = [
+    "ALL_CARDS",
+    "COLORS",
+    "NUMBERS",
+    "SKIP",
+    "WILD",
+    "Card",
+    "CardKind",
+    "Color",
+    "DeckSpec",
+    "card_points",
+    "format_cards",
+    "parse_cards",
+    "sort_cards",
+    "standard_deck",
+]
+
+NUMBERS = range(1, 13)
+
+
+class Color(enum.Enum):
+    """The four colours of number cards (R-1.2). The value is the notation letter."""
+
+    RED = "R"
+    BLUE = "B"
+    GREEN = "G"
+    YELLOW = "Y"
+
+    def __repr__(self) -> str:
+        return f"<Color.{self.name}: {self.value!r}>"
+
+
+COLORS: tuple[Color, ...] = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+
+class CardKind(enum.Enum):
+    """What a card is: a number card, a Wild or a Skip."""
+
+    NUMBER = "number"
+    WILD = "wild"
+    SKIP = "skip"
+
+
+def _code(kind: CardKind, number: int | None, color: Color | None) -> int:
+    if kind is CardKind.WILD:
+        return 48
+    if kind is CardKind.SKIP:
+        return 49
+    assert number is not None
+    assert color is not None
+    return _COLOR_INDEX[color] * 12 + number - 1
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One playing card.
+
+    Build cards with :meth:`Card.parse`, :meth:`Card.number_card`,
+    :data:`WILD` and :data:`SKIP`. ``code`` is a dense index 0..49 (colour-major
+    number cards, then Wild 48 and Skip 49): handy as an array index.
+    """
+
+    kind: CardKind
+    number: int | None = None
+    color: Color | None = None
+    code: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is CardKind.NUMBER:
+            if not isinstance(self.number, int) or not 1 <= self.number <= 12:
+                raise InvalidDataError(f"a number card needs a number 1-12, not {self.number!r}")
+            if not isinstance(self.color, Color):
+                raise InvalidDataError(f"a number card needs a Color, not {self.color!r}")
+        elif self.number is not None or self.color is not None:
+            raise InvalidDataError(f"a {self.kind.value} card has no number or colour")
+        object.__setattr__(self, "code", _code(self.kind, self.number, self.color))
+
+    @classmethod
+    def number_card(cls, color: Color, number: int) -> Card:
+        """The (interned) number card of that colour and number."""
+        if not isinstance(number, int) or not 1 <= number <= 12 or not isinstance(color, Color):
+            raise InvalidDataError(f"no such card: {color!r} {number!r}")
+        return ALL_CARDS[_COLOR_INDEX[color] * 12 + number - 1]
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card whose :attr:`code` is ``code``."""
+        if not isinstance(code, int) or not 0 <= code < 50:
+            raise InvalidDataError(f"no card has code {code!r}")
+        return ALL_CARDS[code]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in notation: ``R7``, ``B12``, ``G1``, ``Y5``, ``W``, ``S``.
+
+        Case and surrounding spaces do not matter.
+
+        >>> Card.parse(" g10 ")
+        Card.parse('G10')
+        >>> Card.parse("R13")
+        Traceback (most recent call last):
+        ...
+        phase10.errors.InvalidDataError: 'R13': not a card (use R7, B12, G1, Y5, W or S)
+        """
+        if not isinstance(text, str):
+            raise InvalidDataError(f"a card must be written as text, not {type(text).__name__}")
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise InvalidDataError(
+                "not a card (use R7, B12, G1, Y5, W or S)", path=repr(text.strip())
+            )
+        return card
+
+    @property
+    def is_wild(self) -> bool:
+        """True for a Wild."""
+        return self.code == 48
+
+    @property
+    def is_skip(self) -> bool:
+        """True for a Skip."""
+        return self.code == 49
+
+    @property
+    def is_natural(self) -> bool:
+        """True for a number card (a "natural" card, R-7.2)."""
+        return self.code < 48
+
+    def __str__(self) -> str:
+        return _TEXT[self.code]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_TEXT[self.code]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code != other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_code, (self.code,))
+
+
+def _make_all() -> tuple[Card, ...]:
+    cards = [Card(CardKind.NUMBER, n, c) for c in COLORS for n in NUMBERS]
+    cards.append(Card(CardKind.WILD))
+    cards.append(Card(CardKind.SKIP))
+    return tuple(cards)
+
+
+ALL_CARDS: tuple[Card, ...] = _make_all()
+"""The 50 distinct cards, indexed by :attr:`Card.code`."""
+WILD: Card = ALL_CARDS[48]
+"""The Wild card."""
+SKIP: Card = ALL_CARDS[49]
+"""The Skip card."""
+
+_TEXT: tuple[str, ...] = tuple(
+    f"{c.color.value}{c.number}" if c.color is not None else ("W" if c.is_wild else "S")
+    for c in ALL_CARDS
+)
+_BY_TEXT: dict[str, Card] = dict(zip(_TEXT, ALL_CARDS, strict=False))
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read several cards separated by spaces or commas (or an iterable of tokens).
+
+    The error names the first bad token.
+
+    >>> parse_cards("R7, B7 W")
+    (Card.parse('R7'), Card.parse('B7'), Card.parse('W'))
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(Card.parse(token) for token in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in notation separated by spaces (the inverse of :func:`parse_cards`)."""
+    return " ".join(_TEXT[c.code] for c in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in canonical order: by colour, then number, then Wilds, then Skips."""
+    return tuple(sorted(cards, key=_code_of))
+
+
+def _code_of(card: Card) -> int:
+    return card.code
+
+
+@attrs.frozen
+class DeckSpec:
+    """What a deck holds (R-1.6): copies of each number card per colour, Wilds and Skips."""
+
+    copies: int = attrs.field(default=2, validator=attrs.validators.instance_of(int))
+    wilds: int = attrs.field(default=8, validator=attrs.validators.instance_of(int))
+    skips: int = attrs.field(default=4, validator=attrs.validators.instance_of(int))
+
+    @property
+    def size(self) -> int:
+        """The number of playing cards."""
+        return 48 * self.copies + self.wilds + self.skips
+
+    def counts(self) -> tuple[int, ...]:
+        """How many of each card (indexed by :attr:`Card.code`) the deck holds."""
+        return (self.copies,) * 48 + (self.wilds, self.skips)
+
+
+class _HasDeck(Protocol):
+    @property
+    def deck(self) -> DeckSpec: ...
+
+
+def standard_deck(rules: DeckSpec | _HasDeck | None = None) -> tuple[Card, ...]:
+    """The full deck in canonical order (R-1): 108 cards by default.
+
+    ``rules`` may be a :class:`DeckSpec`, or anything with a ``deck`` attribute
+    (such as :class:`phase10.Rules`), for editions with other counts.
+
+    >>> deck = standard_deck()
+    >>> sum(c.is_wild for c in deck), sum(c.is_skip for c in deck)
+    (8, 4)
+    """
+    spec = DeckSpec() if rules is None else rules if isinstance(rules, DeckSpec) else rules.deck
+    cards: list[Card] = []
+    for card, count in zip(ALL_CARDS, spec.counts(), strict=False):
+        cards.extend([card] * count)
+    return tuple(cards)
+
+
+def card_points(card: Card) -> int:
+    """Penalty points of a card left in hand (R-11.1): 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+    return _POINTS[card.code]
+
+
+_POINTS: tuple[int, ...] = tuple(
+    25 if c.is_wild else 15 if c.is_skip else (5 if (c.number or 0) <= 9 else 10) for c in ALL_CARDS
+)

@@ -1,0 +1,95 @@
+"""The exception hierarchy: every error phase10 raises is a :class:`Phase10Error`.
+
+Errors about bad *values* also derive from :class:`ValueError`, so code that
+already catches ``ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "IllegalActionError",
+    "IllegalReason",
+    "InvalidDataError",
+    "InvalidMeldError",
+    "InvalidRulesError",
+    "Phase10Error",
+]
+
+
+class Phase10Error(Exception):
+    """Base class of every exception raised by phase10."""
+
+
+class InvalidDataError(Phase10Error, ValueError):
+    """Bad card notation, bad action text or a bad JSON document.
+
+    ``path`` names where the fault is (a token, or a JSON path such as
+    ``$.players[2].hand[0]``) when one is known.
+    """
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        self.message = message
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+class InvalidRulesError(Phase10Error, ValueError):
+    """A rules setting that is unknown, contradictory, or not allowed.
+
+    ``option`` names the offending option when there is one.
+    """
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        self.message = message
+        self.option = option
+        super().__init__(f"{option}: {message}" if option else message)
+
+
+class InvalidMeldError(Phase10Error, ValueError):
+    """A group of cards that does not form the group it claims to be."""
+
+
+class IllegalReason(enum.Enum):
+    """Why an action is illegal: a machine-readable code for :class:`IllegalActionError`."""
+
+    GAME_OVER = "game_over"
+    WRONG_STAGE = "wrong_stage"
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    SKIP_NOT_TAKEABLE = "skip_not_takeable"
+    EMPTY_DISCARD = "empty_discard"
+    NO_CARDS_TO_DRAW = "no_cards_to_draw"
+    ALREADY_LAID_DOWN = "already_laid_down"
+    WRONG_PHASE = "wrong_phase"
+    INVALID_MELD = "invalid_meld"
+    PHASE_NOT_LAID_DOWN = "phase_not_laid_down"
+    NO_SUCH_MELD = "no_such_meld"
+    CARD_DOES_NOT_FIT = "card_does_not_fit"
+    HIT_NOT_ALLOWED_YET = "hit_not_allowed_yet"
+    MUST_KEEP_A_CARD = "must_keep_a_card"
+    BAD_SKIP_TARGET = "bad_skip_target"
+    TARGET_NOT_NEEDED = "target_not_needed"
+    CANNOT_GO_OUT_YET = "cannot_go_out_yet"
+    PHASE_ALREADY_COMPLETED = "phase_already_completed"
+    NOT_ALLOWED_BY_RULES = "not_allowed_by_rules"
+    MUST_PLAY = "must_play"
+    BAD_DECK = "bad_deck"
+    UNKNOWN_ACTION = "unknown_action"
+
+
+class IllegalActionError(Phase10Error, ValueError):
+    """An action that the rules do not allow in the given state.
+
+    ``reason`` is an :class:`IllegalReason` for programs; ``message`` is a
+    sentence for people.
+    """
+
+    def __init__(self, reason: IllegalReason, message: str) -> None:
+        self.reason = reason
+        self.message = message
+        super().__init__(message)
+
+    def __repr__(self) -> str:
+        return f"IllegalActionError({self.reason}, {self.message!r})"

@@ -1,0 +1,688 @@
+"""Groups of cards: the requirement kinds, laid groups (:class:`Meld`), validation and hitting.
+
+A phase is a list of *requirements* such as ``SetOf(3)`` or ``RunOf(4)``. A
+:class:`Meld` is a group actually laid on the table: its requirement, its
+cards in table order and the anchor that fixes what every Wild stands for
+(R-7.3, R-7.6): a set's number, a run's lowest number, a colour group's colour.
+
+>>> meld = RunOf(4).make(parse_cards("W R4 B5 G6"))
+>>> meld.number, meld.high, meld.stands_for()
+(3, 6, (3, 4, 5, 6))
+>>> meld.hit_ends(Card.parse("Y7"))
+(<End.HIGH: 'high'>,)
+
+New group kinds subclass :class:`Requirement` and implement its abstract
+methods; the solver and the engine use them without change.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar, Protocol
+
+import attrs
+
+from .cards import ALL_CARDS, COLORS, WILD, Card, Color, parse_cards
+from .errors import InvalidMeldError
+
+__all__ = [
+    "ColorOf",
+    "Draft",
+    "End",
+    "Meld",
+    "MeldRules",
+    "NaturalScope",
+    "Requirement",
+    "RunOf",
+    "SetOf",
+    "submultisets",
+]
+
+_WILD_CODE = 48
+_SKIP_CODE = 49
+
+
+class End(enum.Enum):
+    """Which end of a run a hit extends (R-6.5, R-6.9)."""
+
+    LOW = "low"
+    HIGH = "high"
+
+    def __repr__(self) -> str:
+        return f"<End.{self.name}: {self.value!r}>"
+
+
+class NaturalScope(enum.Enum):
+    """Where at least one natural card is needed (R-7.2, option A-3)."""
+
+    PHASE = "phase"
+    """The laid phase as a whole needs one natural card (official default)."""
+    GROUP = "group"
+    """Every group needs one natural card."""
+    NONE = "none"
+    """Groups of Wilds only are allowed."""
+
+
+def _scope(value: NaturalScope | str) -> NaturalScope:
+    return value if isinstance(value, NaturalScope) else NaturalScope(value)
+
+
+def _wild_numbers(value: Iterable[int]) -> frozenset[int]:
+    return value if isinstance(value, frozenset) else frozenset(value)
+
+
+@attrs.frozen
+class MeldRules:
+    """The rule options that decide whether a group is valid (A-3, A-4, V-10.2).
+
+    ``wild_numbers`` are number cards that act as Wilds for the player concerned
+    (Postal rules): they stay natural when they stand for their own number.
+    ``wild_value_range`` bounds what a Wild may stand for in a run; number cards
+    always lie in 1..12.
+    """
+
+    natural_card_scope: NaturalScope = attrs.field(default=NaturalScope.PHASE, converter=_scope)
+    run_wraparound: bool = False
+    wild_value_range: tuple[int, int] = (1, 12)
+    wild_numbers: frozenset[int] = attrs.field(factory=frozenset, converter=_wild_numbers)
+
+    def is_wild_code(self, code: int) -> bool:
+        """Whether the card with this code may act as a Wild under these rules."""
+        return code == _WILD_CODE or (code < 48 and (code % 12) + 1 in self.wild_numbers)
+
+
+DEFAULT_MELD_RULES = MeldRules()
+
+
+class _HasMeldRules(Protocol):
+    @property
+    def meld_rules(self) -> MeldRules: ...
+
+
+def meld_rules_of(rules: MeldRules | _HasMeldRules | None) -> MeldRules:
+    """The :class:`MeldRules` of a ``Rules``, a ``MeldRules`` or ``None`` (the defaults)."""
+    if rules is None:
+        return DEFAULT_MELD_RULES
+    if isinstance(rules, MeldRules):
+        return rules
+    return rules.meld_rules
+
+
+Draft = tuple[tuple[int, ...], "int | None", "Color | None", int]
+"""A candidate group for the solver: card codes in table order, number, colour, naturals used."""
+
+
+def submultisets(available: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct multiset of ``size`` codes drawn from ``(code, count)`` pairs, sorted.
+
+    >>> list(submultisets([(3, 2), (5, 1)], 2))
+    [(3, 3), (3, 5)]
+    """
+    if size == 0:
+        yield ()
+        return
+    if not available:
+        return
+    code, count = available[0]
+    rest = available[1:]
+    room = sum(c for _, c in rest)
+    for take in range(min(count, size), -1, -1):
+        if size - take > room:
+            break
+        head = (code,) * take
+        for tail in submultisets(rest, size - take):
+            yield head + tail
+
+
+def _wild_pool(
+    counts: Sequence[int], rules: MeldRules, skip: Iterable[int] = ()
+) -> list[tuple[int, int]]:
+    """``(code, count)`` of the cards that may act as Wilds, leaving out the codes in ``skip``."""
+    pool: list[tuple[int, int]] = []
+    if rules.wild_numbers:
+        excluded = set(skip)
+        for number in sorted(rules.wild_numbers):
+            for ci in range(4):
+                code = ci * 12 + number - 1
+                if counts[code] and code not in excluded:
+                    pool.append((code, counts[code]))
+    if counts[_WILD_CODE]:
+        pool.append((_WILD_CODE, counts[_WILD_CODE]))
+    return pool
+
+
+class Requirement(abc.ABC):
+    """One group a phase asks for, such as "a set of 3". Subclass it for a new kind.
+
+    A subclass is a frozen attrs class with a ``size`` field (the minimum) and
+    implements the abstract methods. ``uses_numbers`` / ``uses_colors`` tell the
+    solver which card features matter, so it can merge cards that are alike.
+    """
+
+    __slots__ = ()
+    size: int
+    kind: ClassVar[str] = "group"
+    uses_numbers: ClassVar[bool] = True
+    uses_colors: ClassVar[bool] = True
+
+    @abc.abstractmethod
+    def describe(self, count: int = 1) -> str:
+        """Words for ``count`` groups of this kind: ``"2 sets of 3"``."""
+
+    @abc.abstractmethod
+    def anchors(
+        self, cards: Sequence[Card], rules: MeldRules
+    ) -> Iterable[tuple[int | None, Color | None]]:
+        """The ``(number, colour)`` anchors worth trying when a group's anchor is not given."""
+
+    @abc.abstractmethod
+    def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
+        """What every position of a laid group represents (a number or a colour)."""
+
+    @abc.abstractmethod
+    def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
+        """Whether ``card`` at ``position`` is what that position represents (not as a Wild)."""
+
+    @abc.abstractmethod
+    def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
+        """Where ``card`` could be added to ``meld``: ``(None,)`` for groups without ends."""
+
+    @abc.abstractmethod
+    def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
+        """``meld`` with ``card`` added at ``end`` (no checks: use :meth:`Meld.hit`)."""
+
+    @abc.abstractmethod
+    def candidates(
+        self, counts: Sequence[int], min_naturals: int, rules: MeldRules
+    ) -> Iterator[Draft]:
+        """Every distinct group of exactly :attr:`size` cards that ``counts`` can supply.
+
+        ``counts[code]`` is how many of each card are available; a draft uses at
+        least ``min_naturals`` natural cards.
+        """
+
+    def max_length(self, rules: MeldRules) -> int | None:
+        """The largest size a group of this kind may reach, or ``None`` for no limit."""
+        return None
+
+    def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        """Why the anchor of ``meld`` is impossible, or ``None``."""
+        return None
+
+    # -- shared behaviour -------------------------------------------------
+
+    def natural_count(self, meld: Meld) -> int:
+        """How many cards of ``meld`` stand for themselves (R-7.2)."""
+        return sum(
+            1
+            for i, card in enumerate(meld.cards)
+            if card.is_natural and self.fits_naturally(meld, i, card)
+        )
+
+    def problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        """Why ``meld`` is not a valid group of this kind under ``rules``, or ``None``."""
+        if meld.requirement != self:
+            return f"the group is a {meld.requirement.describe()}, not a {self.describe()}"
+        if len(meld.cards) < self.size:
+            return f"{self.describe()} needs at least {self.size} cards, not {len(meld.cards)}"
+        limit = self.max_length(rules)
+        if limit is not None and len(meld.cards) > limit:
+            return f"{self.describe()} can hold at most {limit} cards"
+        bad_anchor = self.anchor_problem(meld, rules)
+        if bad_anchor:
+            return bad_anchor
+        for i, card in enumerate(meld.cards):
+            if card.is_skip:
+                return "a Skip can never be part of a group (R-5.6)"
+            if self.fits_naturally(meld, i, card):
+                continue
+            if not rules.is_wild_code(card.code):
+                return f"{card} does not belong in {meld.describe()}"
+        if rules.natural_card_scope is NaturalScope.GROUP and self.natural_count(meld) == 0:
+            return "every group needs at least one natural card (natural_card_scope='group')"
+        return None
+
+    def make(
+        self,
+        cards: Iterable[Card] | str,
+        *,
+        number: int | None = None,
+        color: Color | None = None,
+        rules: MeldRules | _HasMeldRules | None = None,
+    ) -> Meld:
+        """Build and validate a laid group from cards in table order.
+
+        The anchor (``number`` / ``color``) is worked out from the natural
+        cards when not given; a group of Wilds only must name it.
+        Raises :class:`~phase10.InvalidMeldError` with the reason.
+        """
+        mr = meld_rules_of(rules)
+        seq = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        if number is not None or color is not None:
+            options: Iterable[tuple[int | None, Color | None]] = [(number, color)]
+        else:
+            options = self.anchors(seq, mr)
+        valid: list[Meld] = []
+        first_problem: str | None = None
+        for num, col in options:
+            meld = Meld(self, seq, num, col, mr.run_wraparound and self.kind == "run")
+            why = self.problem(meld, mr)
+            if why is None:
+                if meld not in valid:
+                    valid.append(meld)
+            elif first_problem is None:
+                first_problem = why
+        if len(valid) == 1:
+            return valid[0]
+        if len(valid) > 1:
+            raise InvalidMeldError(
+                f"{self.describe()} from {' '.join(map(str, seq))} is ambiguous: "
+                "say what the Wilds stand for"
+            )
+        if first_problem is None:
+            first_problem = f"{self.describe()} made only of Wilds must say what it stands for"
+        raise InvalidMeldError(first_problem)
+
+
+def _number_options(cards: Sequence[Card]) -> list[int]:
+    seen: list[int] = []
+    for card in cards:
+        if card.number is not None and card.number not in seen:
+            seen.append(card.number)
+    return seen
+
+
+def _check_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidMeldError(f"a group size must be a whole number >= 1, not {value!r}")
+
+
+@attrs.frozen
+class SetOf(Requirement):
+    """A set: at least ``size`` cards of one number, any colours (§0, R-7.5)."""
+
+    size: int = attrs.field(validator=_check_size)
+    kind: ClassVar[str] = "set"
+    uses_colors: ClassVar[bool] = False
+
+    def describe(self, count: int = 1) -> str:
+        return f"{count} set{'s' if count != 1 else ''} of {self.size}"
+
+    def anchors(
+        self, cards: Sequence[Card], rules: MeldRules
+    ) -> Iterable[tuple[int | None, Color | None]]:
+        return [(n, None) for n in _number_options(cards)]
+
+    def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        if meld.number is None or not 1 <= meld.number <= 12:
+            return "a set needs a number from 1 to 12"
+        return None
+
+    def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
+        return (meld.number,) * len(meld.cards)
+
+    def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
+        return card.number == meld.number
+
+    def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
+        if card.number == meld.number or rules.is_wild_code(card.code):
+            return (None,)
+        return ()
+
+    def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
+        return attrs.evolve(meld, cards=(*meld.cards, card))
+
+    def candidates(
+        self, counts: Sequence[int], min_naturals: int, rules: MeldRules
+    ) -> Iterator[Draft]:
+        size = self.size
+        for number in range(1, 13):
+            naturals = [(ci * 12 + number - 1, counts[ci * 12 + number - 1]) for ci in range(4)]
+            naturals = [pair for pair in naturals if pair[1]]
+            have = sum(c for _, c in naturals)
+            if not have:
+                continue
+            wilds = _wild_pool(counts, rules, (code for code, _ in naturals))
+            spare = sum(c for _, c in wilds)
+            for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
+                if size - used > spare:
+                    break
+                for nat in submultisets(naturals, used):
+                    for extra in submultisets(wilds, size - used):
+                        yield nat + extra, number, None, used
+        if min_naturals == 0:
+            wilds = _wild_pool(counts, rules)
+            for combo in submultisets(wilds, size):
+                present = {(code % 12) + 1 for code in combo if code < 48}
+                for number in range(1, 13):
+                    if number not in present:
+                        yield combo, number, None, 0
+
+
+@attrs.frozen
+class RunOf(Requirement):
+    """A run: at least ``size`` cards in consecutive numbers, any colours (§0, R-7.4)."""
+
+    size: int = attrs.field(validator=_check_size)
+    kind: ClassVar[str] = "run"
+    uses_colors: ClassVar[bool] = False
+
+    def describe(self, count: int = 1) -> str:
+        return f"{count} run{'s' if count != 1 else ''} of {self.size}"
+
+    def max_length(self, rules: MeldRules) -> int | None:
+        if rules.run_wraparound:
+            return 12
+        low, high = rules.wild_value_range
+        return high - low + 1
+
+    def anchors(
+        self, cards: Sequence[Card], rules: MeldRules
+    ) -> Iterable[tuple[int | None, Color | None]]:
+        starts: list[int] = []
+        for i, card in enumerate(cards):
+            if card.number is None:
+                continue
+            start = card.number - i
+            if rules.run_wraparound:
+                start = (start - 1) % 12 + 1
+            if start not in starts:
+                starts.append(start)
+        return [(s, None) for s in starts]
+
+    def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        start = meld.number
+        if start is None:
+            return "a run needs its lowest number"
+        if rules.run_wraparound:
+            return None if 1 <= start <= 12 else "a run must start between 1 and 12"
+        low, high = rules.wild_value_range
+        end = start + len(meld.cards) - 1
+        if start < low or end > high:
+            return f"a run must stay within {low}..{high} and cannot wrap around (R-7.4)"
+        return None
+
+    def value_at(self, meld: Meld, position: int) -> int:
+        """The number that ``position`` of a run stands for."""
+        assert meld.number is not None
+        value = meld.number + position
+        return (value - 1) % 12 + 1 if meld.wraps else value
+
+    def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
+        return tuple(self.value_at(meld, i) for i in range(len(meld.cards)))
+
+    def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
+        return card.number is not None and card.number == self.value_at(meld, position)
+
+    def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
+        if card.is_skip:
+            return ()
+        limit = self.max_length(rules)
+        if limit is not None and len(meld.cards) >= limit:
+            return ()
+        assert meld.number is not None
+        is_wild = rules.is_wild_code(card.code)
+        if rules.run_wraparound:
+            below = (meld.number - 2) % 12 + 1
+            above = (meld.number + len(meld.cards) - 1) % 12 + 1
+            low_ok = high_ok = True
+        else:
+            below = meld.number - 1
+            above = meld.number + len(meld.cards)
+            lo, hi = rules.wild_value_range
+            low_ok = below >= (lo if is_wild else max(lo, 1))
+            high_ok = above <= (hi if is_wild else min(hi, 12))
+        ends: list[End | None] = []
+        if low_ok and (is_wild or card.number == below):
+            ends.append(End.LOW)
+        if high_ok and (is_wild or card.number == above):
+            ends.append(End.HIGH)
+        return tuple(ends)
+
+    def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
+        assert meld.number is not None
+        if end is End.LOW:
+            start = meld.number - 1
+            if meld.wraps:
+                start = (start - 1) % 12 + 1
+            return attrs.evolve(meld, cards=(card, *meld.cards), number=start)
+        return attrs.evolve(meld, cards=(*meld.cards, card))
+
+    def candidates(
+        self, counts: Sequence[int], min_naturals: int, rules: MeldRules
+    ) -> Iterator[Draft]:
+        size = self.size
+        work = list(counts)
+        if rules.run_wraparound:
+            starts: Iterable[int] = range(1, 13) if size <= 12 else ()
+        else:
+            low, high = rules.wild_value_range
+            starts = range(low, high - size + 2)
+        wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
+        wild_total = sum(work[code] for code in wild_codes)
+        for start in starts:
+            numbers = [
+                (start + i - 1) % 12 + 1 if rules.run_wraparound else start + i for i in range(size)
+            ]
+            # Positions without a natural card must take a Wild: prune early.
+            missing = sum(
+                1
+                for n in numbers
+                if not (1 <= n <= 12 and any(work[ci * 12 + n - 1] for ci in range(4)))
+            )
+            if missing > wild_total:
+                continue
+            yield from _run_positions(work, numbers, 0, [], 0, min_naturals, wild_codes, start)
+
+
+def _run_positions(
+    work: list[int],
+    numbers: list[int],
+    index: int,
+    chosen: list[int],
+    naturals: int,
+    min_naturals: int,
+    wild_codes: list[int],
+    start: int,
+) -> Iterator[Draft]:
+    if index == len(numbers):
+        if naturals >= min_naturals:
+            yield tuple(chosen), start, None, naturals
+        return
+    number = numbers[index]
+    if 1 <= number <= 12:
+        for ci in range(4):
+            code = ci * 12 + number - 1
+            if work[code]:
+                work[code] -= 1
+                chosen.append(code)
+                yield from _run_positions(
+                    work, numbers, index + 1, chosen, naturals + 1, min_naturals, wild_codes, start
+                )
+                chosen.pop()
+                work[code] += 1
+    for code in wild_codes:
+        if work[code] and (code >= 48 or (code % 12) + 1 != number):
+            work[code] -= 1
+            chosen.append(code)
+            yield from _run_positions(
+                work, numbers, index + 1, chosen, naturals, min_naturals, wild_codes, start
+            )
+            chosen.pop()
+            work[code] += 1
+
+
+@attrs.frozen
+class ColorOf(Requirement):
+    """A colour group: at least ``size`` cards of one colour, any numbers (§0, R-7.5)."""
+
+    size: int = attrs.field(validator=_check_size)
+    kind: ClassVar[str] = "color"
+    uses_numbers: ClassVar[bool] = False
+
+    def describe(self, count: int = 1) -> str:
+        if count == 1:
+            return f"{self.size} cards of one color"
+        return f"{count} groups of {self.size} cards of one color"
+
+    def anchors(
+        self, cards: Sequence[Card], rules: MeldRules
+    ) -> Iterable[tuple[int | None, Color | None]]:
+        seen: list[tuple[int | None, Color | None]] = []
+        for card in cards:
+            if card.color is not None and (None, card.color) not in seen:
+                seen.append((None, card.color))
+        return seen
+
+    def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        if meld.color is None:
+            return "a colour group needs a colour"
+        if meld.number is not None:
+            return "a colour group has no number"
+        return None
+
+    def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
+        return (meld.color,) * len(meld.cards)
+
+    def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
+        return card.color is meld.color
+
+    def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
+        if card.color is meld.color or rules.is_wild_code(card.code):
+            return (None,)
+        return ()
+
+    def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
+        return attrs.evolve(meld, cards=(*meld.cards, card))
+
+    def candidates(
+        self, counts: Sequence[int], min_naturals: int, rules: MeldRules
+    ) -> Iterator[Draft]:
+        size = self.size
+        for ci, color in enumerate(COLORS):
+            naturals = [(code, counts[code]) for code in range(ci * 12, ci * 12 + 12)]
+            naturals = [pair for pair in naturals if pair[1]]
+            have = sum(c for _, c in naturals)
+            if not have:
+                continue
+            wilds = _wild_pool(counts, rules, range(ci * 12, ci * 12 + 12))
+            spare = sum(c for _, c in wilds)
+            for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
+                if size - used > spare:
+                    break
+                for nat in submultisets(naturals, used):
+                    for extra in submultisets(wilds, size - used):
+                        yield nat + extra, None, color, used
+        if min_naturals == 0:
+            wilds = _wild_pool(counts, rules)
+            for combo in submultisets(wilds, size):
+                present = {code // 12 for code in combo if code < 48}
+                for ci, color in enumerate(COLORS):
+                    if ci not in present:
+                        yield combo, None, color, 0
+
+
+@attrs.frozen(cache_hash=True)
+class Meld:
+    """A group laid on the table (R-8.2).
+
+    ``cards`` are in table order. ``number`` is a set's number or a run's
+    lowest number; ``color`` is a colour group's colour. Together with the
+    positions they fix what every Wild stands for. ``wraps`` is set on runs
+    laid under the wrap-around option (A-4), where numbers continue 12, 1, 2.
+    """
+
+    requirement: Requirement
+    cards: tuple[Card, ...]
+    number: int | None = None
+    color: Color | None = None
+    wraps: bool = False
+
+    @property
+    def high(self) -> int | None:
+        """A run's highest number (``None`` for other kinds)."""
+        if self.requirement.kind != "run" or self.number is None:
+            return None
+        value = self.number + len(self.cards) - 1
+        return (value - 1) % 12 + 1 if self.wraps else value
+
+    def stands_for(self) -> tuple[int | Color | None, ...]:
+        """What each card, in table order, represents."""
+        return self.requirement.stands_for(self)
+
+    def natural_count(self) -> int:
+        """How many cards stand for themselves (not used as a Wild)."""
+        return self.requirement.natural_count(self)
+
+    def problem(self, rules: MeldRules | _HasMeldRules | None = None) -> str | None:
+        """Why this group is invalid under ``rules``, or ``None``."""
+        return self.requirement.problem(self, meld_rules_of(rules))
+
+    def is_valid(self, rules: MeldRules | _HasMeldRules | None = None) -> bool:
+        """Whether this group is valid under ``rules``."""
+        return self.problem(rules) is None
+
+    def hit_ends(
+        self, card: Card, rules: MeldRules | _HasMeldRules | None = None
+    ) -> tuple[End | None, ...]:
+        """Where ``card`` can be added: ``()`` if nowhere, ``(None,)`` for sets and colours."""
+        return self.requirement.hit_ends(self, card, meld_rules_of(rules))
+
+    def hit(
+        self, card: Card, end: End | None = None, rules: MeldRules | _HasMeldRules | None = None
+    ) -> Meld:
+        """This group with ``card`` added (R-6.5); raises :class:`InvalidMeldError` if it misfits.
+
+        For a run, ``end`` may be left out when only one end fits.
+        """
+        ends = self.hit_ends(card, rules)
+        if not ends:
+            raise InvalidMeldError(f"{card} does not fit {self.describe()} ({self})")
+        if end is None:
+            if len(ends) > 1:
+                raise InvalidMeldError(f"{card} fits both ends of {self}: say which end")
+            end = ends[0]
+        elif end not in ends:
+            raise InvalidMeldError(f"{card} does not fit the {end.value} end of {self}")
+        return self.requirement.extend(self, card, end)
+
+    def describe(self) -> str:
+        """Words for this group: ``"set of 7s"``, ``"run 3-6"``, ``"red group"``."""
+        kind = self.requirement.kind
+        if kind == "set":
+            return f"set of {self.number}s"
+        if kind == "run":
+            return f"run {self.number}-{self.high}"
+        if kind == "color" and self.color is not None:
+            return f"{self.color.name.lower()} group"
+        return self.requirement.describe()
+
+    def sort_key(self) -> tuple[str, int, int, tuple[int, ...]]:
+        """A total order for canonical lists of melds."""
+        col = -1 if self.color is None else COLORS.index(self.color)
+        return (
+            self.requirement.kind,
+            self.number if self.number is not None else -1,
+            col,
+            tuple(c.code for c in self.cards),
+        )
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+
+def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) -> Meld:
+    """Turn a solver draft back into a :class:`Meld`."""
+    codes, number, color, _ = draft
+    return Meld(
+        requirement,
+        tuple(ALL_CARDS[c] for c in codes),
+        number,
+        color,
+        rules.run_wraparound and requirement.kind == "run",
+    )
+
+
+assert WILD.code == _WILD_CODE

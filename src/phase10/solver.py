@@ -1,0 +1,187 @@
+"""Finding the ways a hand completes a phase.
+
+The search is complete: it never misses a lay-down, whatever the Wilds do
+(two sets of one number, Wilds shared between groups, Wilds below a run's
+lowest card, one natural card and six Wilds, ...). Groups are always at their
+minimum size; bigger groups are reached by hitting in the same turn (R-5.5, R-6.6).
+
+>>> from phase10 import STANDARD_PHASES, parse_cards
+>>> hand = parse_cards("R3 R4 R5 W B7 B7 B7 G11 S Y10")
+>>> can_complete(hand, STANDARD_PHASES[1])
+True
+>>> for melds in find_completions(hand, STANDARD_PHASES[1]):
+...     print(" | ".join(str(m) for m in melds))
+B7 B7 B7 | W R3 R4 R5
+B7 B7 B7 | R3 R4 R5 W
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+from .melds import (
+    Draft,
+    Meld,
+    MeldRules,
+    NaturalScope,
+    Requirement,
+    _HasMeldRules,
+    meld_from_draft,
+    meld_rules_of,
+)
+from .phases import Phase
+
+__all__ = ["can_complete", "find_completions", "laydown_problem"]
+
+
+def _counts(hand: Iterable[Card]) -> list[int]:
+    counts = [0] * 50
+    for card in hand:
+        counts[card.code] += 1
+    counts[49] = 0  # Skips never join a group (R-5.6)
+    return counts
+
+
+def _draft_key(draft: Draft) -> tuple[tuple[int, ...], int, str]:
+    codes, number, color, _ = draft
+    return codes, -1 if number is None else number, "" if color is None else color.value
+
+
+def _collapse(
+    counts: list[int], requirements: Sequence[Requirement], rules: MeldRules
+) -> list[int]:
+    """Merge cards whose difference no requirement can see (a speed-up for yes/no answers)."""
+    if not any(req.uses_colors for req in requirements):
+        merged = [0] * 50
+        for code in range(48):
+            if counts[code]:
+                merged[code % 12] += counts[code]
+        merged[48] = counts[48]
+        return merged
+    if not rules.wild_numbers and not any(req.uses_numbers for req in requirements):
+        merged = [0] * 50
+        for code in range(48):
+            if counts[code]:
+                merged[(code // 12) * 12] += counts[code]
+        merged[48] = counts[48]
+        return merged
+    return counts
+
+
+class _Search:
+    """A depth-first search over the requirements of one phase."""
+
+    __slots__ = ("first_only", "found", "min_naturals", "requirements", "rules", "scope")
+
+    def __init__(self, requirements: Sequence[Requirement], rules: MeldRules, first_only: bool):
+        self.requirements = requirements
+        self.rules = rules
+        self.scope = rules.natural_card_scope
+        self.min_naturals = 1 if self.scope is NaturalScope.GROUP else 0
+        self.first_only = first_only
+        self.found: list[tuple[Draft, ...]] = []
+
+    def run(self, counts: list[int], index: int, chosen: list[Draft], naturals: int) -> bool:
+        reqs = self.requirements
+        if index == len(reqs):
+            if self.scope is NaturalScope.PHASE and naturals == 0:
+                return False
+            self.found.append(tuple(chosen))
+            return self.first_only
+        req = reqs[index]
+        need = self.min_naturals
+        if self.scope is NaturalScope.PHASE and naturals == 0 and index == len(reqs) - 1:
+            need = 1
+        left = sum(r.size for r in reqs[index:])
+        if sum(counts[:49]) < left:
+            return False
+        same_as_previous = index > 0 and reqs[index - 1] == req
+        floor = _draft_key(chosen[-1]) if same_as_previous else None
+        for draft in req.candidates(counts, need, self.rules):
+            if floor is not None and _draft_key(draft) < floor:
+                continue
+            codes = draft[0]
+            for code in codes:
+                counts[code] -= 1
+            chosen.append(draft)
+            done = self.run(counts, index + 1, chosen, naturals + draft[3])
+            chosen.pop()
+            for code in codes:
+                counts[code] += 1
+            if done:
+                return True
+        return False
+
+
+def can_complete(
+    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+) -> bool:
+    """Whether ``hand`` holds every group of ``phase`` at minimum size (R-5, R-7).
+
+    ``rules`` is a :class:`~phase10.Rules` (or :class:`MeldRules`); it decides
+    the natural-card scope (A-3), run bounds (A-4) and personal Wilds (V-10).
+    """
+    mr = meld_rules_of(rules)
+    counts = _counts(hand)
+    if sum(counts[:49]) < phase.min_cards:
+        return False
+    counts = _collapse(counts, phase.requirements, mr)
+    return _Search(phase.requirements, mr, first_only=True).run(counts, 0, [], 0)
+
+
+def find_completions(
+    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+) -> tuple[tuple[Meld, ...], ...]:
+    """Every distinct way ``hand`` can lay down ``phase``, each group at minimum size.
+
+    Each completion lists one :class:`Meld` per requirement, in the phase's
+    order; the list is canonical (sorted, no duplicates), so the same hand
+    always gives the same tuple.
+    """
+    mr = meld_rules_of(rules)
+    counts = _counts(hand)
+    if sum(counts[:49]) < phase.min_cards:
+        return ()
+    search = _Search(phase.requirements, mr, first_only=False)
+    search.run(counts, 0, [], 0)
+    reqs = phase.requirements
+    results = {
+        tuple(meld_from_draft(req, draft, mr) for req, draft in zip(reqs, drafts, strict=False))
+        for drafts in search.found
+    }
+    return tuple(sorted(results, key=lambda melds: tuple(m.sort_key() for m in melds)))
+
+
+def laydown_problem(
+    melds: Sequence[Meld],
+    phase: Phase,
+    rules: MeldRules | _HasMeldRules | None = None,
+    *,
+    exact_only: bool = False,
+) -> str | None:
+    """Why ``melds`` is not a valid lay-down of ``phase`` (R-5.4..R-5.6, R-7.2), or ``None``.
+
+    The groups must match the phase's requirements one for one (in any order),
+    each must be valid, and the natural-card scope must hold. Whether the cards
+    are in the player's hand is the engine's business.
+    """
+    mr = meld_rules_of(rules)
+    if len(melds) != len(phase.requirements):
+        return (
+            f"phase {phase.number} is {phase.name}: it takes {len(phase.requirements)} "
+            f"group{'s' if len(phase.requirements) != 1 else ''}, not {len(melds)} (R-5.5)"
+        )
+    wanted = list(phase.requirements)
+    for meld in melds:
+        if meld.requirement not in wanted:
+            return f"phase {phase.number} is {phase.name}: it has no {meld.requirement.describe()}"
+        wanted.remove(meld.requirement)
+        why = meld.problem(mr)
+        if why:
+            return why
+        if exact_only and len(meld.cards) != meld.requirement.size:
+            return "groups must be laid at exactly their size (laydown_extras='exact_only')"
+    if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count() for m in melds):
+        return "a phase needs at least one natural card (R-7.2)"
+    return None
