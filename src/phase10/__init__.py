@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from . import variants
+from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .bots import Bot, GreedyBot, RandomBot, play_game
 from .cards import (
     COLORS,
     SKIP,
@@ -16,6 +19,7 @@ from .cards import (
     sort_cards,
     standard_deck,
 )
+from .engine import apply, check, legal_actions, new_game, skip_targets
 from .errors import (
     IllegalActionError,
     IllegalReason,
@@ -26,7 +30,10 @@ from .errors import (
 )
 from .melds import ColorOf, End, Meld, MeldRules, NaturalScope, Requirement, RunOf, SetOf
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
+from .rules import Rules, Scoring
 from .solver import can_complete, find_completions, laydown_problem
+from .state import GameState, HandResult, PlayerState, Stage
+from .views import PlayerView, SeatView, player_view, spectator_view
 
 __version__ = "0.1.0"
 
@@ -38,32 +45,59 @@ __all__ = [
     "SKIP",
     "STANDARD_PHASES",
     "WILD",
+    "Action",
+    "Bot",
     "Card",
     "CardKind",
     "Color",
     "ColorOf",
     "DeckSpec",
+    "Discard",
+    "DrawStock",
     "End",
+    "GameState",
+    "GreedyBot",
+    "HandResult",
+    "Hit",
     "IllegalActionError",
     "IllegalReason",
     "InvalidDataError",
     "InvalidMeldError",
     "InvalidRulesError",
+    "LayDown",
     "Meld",
     "MeldRules",
     "NaturalScope",
+    "NextHand",
     "Phase",
     "Phase10Error",
+    "PlayerState",
+    "PlayerView",
+    "RandomBot",
     "Requirement",
+    "Rules",
     "RunOf",
+    "Scoring",
+    "SeatView",
     "SetOf",
+    "Stage",
+    "TakeDiscard",
     "__version__",
+    "apply",
     "can_complete",
     "card_points",
+    "check",
     "find_completions",
     "format_cards",
     "laydown_problem",
+    "legal_actions",
+    "new_game",
     "parse_cards",
+    "play_game",
+    "player_view",
+    "skip_targets",
     "sort_cards",
+    "spectator_view",
     "standard_deck",
+    "variants",
 ]

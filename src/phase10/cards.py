@@ -129,7 +129,9 @@ class Card:
         phase10.errors.InvalidDataError: 'R13': not a card (use R7, B12, G1, Y5, W or S)
         """
         if not isinstance(text, str):
-            raise InvalidDataError(f"a card must be written as text, not {type(text).__name__}")
+            raise InvalidDataError(
+                f"a card must be written as text, not {type(text).__name__}", path=repr(text)
+            )
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
             raise InvalidDataError(

@@ -207,6 +207,10 @@ class Requirement(abc.ABC):
         """The largest size a group of this kind may reach, or ``None`` for no limit."""
         return None
 
+    def canonical(self, meld: Meld) -> Meld:
+        """``meld`` in its one canonical table order (kinds without order sort their cards)."""
+        return meld
+
     def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
         """Why the anchor of ``meld`` is impossible, or ``None``."""
         return None
@@ -275,7 +279,7 @@ class Requirement(abc.ABC):
             elif first_problem is None:
                 first_problem = why
         if len(valid) == 1:
-            return valid[0]
+            return self.canonical(valid[0])
         if len(valid) > 1:
             raise InvalidMeldError(
                 f"{self.describe()} from {' '.join(map(str, seq))} is ambiguous: "
@@ -332,7 +336,11 @@ class SetOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return attrs.evolve(meld, cards=(*meld.cards, card))
+        return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
+
+    def canonical(self, meld: Meld) -> Meld:
+        cards = tuple(sorted(meld.cards))
+        return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -555,7 +563,11 @@ class ColorOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return attrs.evolve(meld, cards=(*meld.cards, card))
+        return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
+
+    def canonical(self, meld: Meld) -> Meld:
+        cards = tuple(sorted(meld.cards))
+        return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -676,13 +688,14 @@ class Meld:
 def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) -> Meld:
     """Turn a solver draft back into a :class:`Meld`."""
     codes, number, color, _ = draft
-    return Meld(
+    meld = Meld(
         requirement,
         tuple(ALL_CARDS[c] for c in codes),
         number,
         color,
         rules.run_wraparound and requirement.kind == "run",
     )
+    return requirement.canonical(meld)
 
 
 assert WILD.code == _WILD_CODE

@@ -1,0 +1,192 @@
+"""Computer players. A bot sees only its seat's :class:`~phase10.views.PlayerView`.
+
+>>> from phase10 import new_game, RandomBot, GreedyBot, play_game
+>>> final = play_game(new_game(3, seed=4), [GreedyBot(), GreedyBot(), RandomBot(seed=1)])
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .cards import WILD, Card
+from .engine import apply, legal_actions
+from .melds import MeldRules
+from .phases import Phase
+from .solver import can_complete
+from .state import GameState, Stage
+from .views import PlayerView, player_view, spectator_view
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from what its seat can see."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return one element of ``legal``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[self._rng.randrange(len(legal))]
+
+
+def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4) -> int:
+    """How many extra Wilds ``hand`` needs to complete ``phase`` (``limit`` if more)."""
+    cards = list(hand)
+    for extra in range(limit):
+        if can_complete((*cards, *([WILD] * extra)), phase, rules):
+            return extra
+        if len(cards) + extra < phase.min_cards - limit:
+            break
+    return limit
+
+
+class GreedyBot:
+    """A sound, simple strategy (issue 3):
+
+    lays down as soon as it can (keeping Wilds when it has a choice), hits
+    everything it can, discards the card least useful to its phase, skips the
+    leader, and avoids discarding what the next player collects or can hit.
+    """
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.stage is Stage.DRAW:
+            return self._draw(view, legal)
+        lay_downs = [a for a in legal if isinstance(a, LayDown)]
+        if lay_downs:
+            return min(lay_downs, key=lambda a: sum(c.is_wild for c in a.cards()))
+        hits = [a for a in legal if isinstance(a, Hit)]
+        if hits:
+            natural = [h for h in hits if not h.card.is_wild]
+            return (natural or hits)[0]
+        return self._discard(view, [a for a in legal if isinstance(a, Discard)])
+
+    def _rules(self, view: PlayerView) -> MeldRules:
+        return view.rules.meld_rules
+
+    def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
+        top = view.top_discard
+        if take is None or top is None or view.hand is None:
+            return stock or legal[0]
+        if stock is None or top.is_wild:
+            return take
+        me = view.players[view.seat] if view.seat is not None else None
+        if me is not None and me.laid_down:
+            fits = any(m.hit_ends(top, self._rules(view)) for p in view.players for m in p.melds)
+            return take if fits else stock
+        phase = view.my_phase
+        if phase is None:
+            return stock
+        rules = self._rules(view)
+        before = phase_distance(view.hand, phase, rules)
+        after = min(phase_distance((*rest, top), phase, rules) for rest in _drop_each(view.hand))
+        return take if after < before else stock
+
+    def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
+        assert view.hand is not None
+        assert view.seat is not None
+        assert discards
+        skips = [d for d in discards if d.card.is_skip]
+        if skips:
+            return max(skips, key=lambda d: _leader_key(view, d.target))
+        hand = view.hand
+        me = view.players[view.seat]
+        rules = self._rules(view)
+        phase = None if me.laid_down else view.my_phase
+        base = phase_distance(hand, phase, rules) if phase is not None else 0
+        danger = _fed_to_next(view)
+        scores = view.rules.scoring.table()
+
+        def cost(action: Discard) -> tuple[int, int, int, int]:
+            card = action.card
+            if card.is_wild:
+                return (9, 0, 0, card.code)
+            if phase is not None:
+                rest = list(hand)
+                rest.remove(card)
+                loss = phase_distance(rest, phase, rules) - base
+            else:
+                loss = int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
+            return (loss, int(danger(card)), -scores[card.code], card.code)
+
+        plain = [d for d in discards if d.target is None]
+        return min(plain or discards, key=cost)
+
+
+def _drop_each(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    return [tuple(hand[:i]) + tuple(hand[i + 1 :]) for i in range(len(hand))]
+
+
+def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int]:
+    if target is None:
+        return (-1, 0)
+    seat = view.players[target]
+    return (len(seat.completed) + int(seat.laid_down), -seat.score)
+
+
+def _fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
+    seats = view.seats
+    assert view.seat is not None
+    following = seats[(seats.index(view.seat) + 1) % len(seats)]
+    nxt = view.players[following]
+    wanted = {c.number for c in nxt.pickups if c.number is not None}
+    rules = view.rules.meld_rules
+
+    def feeds(card: Card) -> bool:
+        if card.number in wanted:
+            return True
+        if nxt.laid_down:
+            return any(m.hit_ends(card, rules) for p in view.players for m in p.melds)
+        return False
+
+    return feeds
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    on_action: Callable[[GameState, Action, GameState], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> GameState:
+    """Let ``bots`` (one per seat) play ``state`` to the end and return the final state.
+
+    ``on_action(before, action, after)`` is called after every action, e.g. to
+    print a log. Between hands the next hand is dealt automatically.
+    """
+    if len(bots) != len(state.players):
+        raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
+    for _ in range(max_actions):
+        if state.is_over:
+            return state
+        legal = legal_actions(state)
+        if state.stage is Stage.HAND_OVER:
+            action: Action = NextHand()
+            view = spectator_view(state)
+        else:
+            seat = state.current_player
+            assert seat is not None
+            view = player_view(state, seat)
+            action = bots[seat].choose(view, legal)
+        after = apply(state, action)
+        if on_action is not None:
+            on_action(state, action, after)
+        state = after
+    return state

@@ -1,0 +1,402 @@
+"""Every rule option as one frozen, validated value (RULES.md §A).
+
+``Rules()`` is the official game. Each field is an option of RULES.md §A,
+named as there (dotted names become underscores: ``masters.players`` is
+``masters_players``), with the official default. Enum options also accept
+their string value:
+
+>>> rules = Rules(natural_card_scope="group", skip_limit="unlimited")
+>>> rules.natural_card_scope, rules.skip_limit
+(<NaturalScope.GROUP: 'group'>, <SkipLimit.UNLIMITED: 'unlimited'>)
+>>> Rules(going_out="sometimes")
+Traceback (most recent call last):
+...
+phase10.errors.InvalidRulesError: going_out: 'sometimes' is not one of 'discard_required', \
+'hit_or_discard', 'floating'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from .cards import DeckSpec
+from .errors import InvalidRulesError
+from .melds import MeldRules, NaturalScope
+from .phases import STANDARD_PHASES, Phase
+
+__all__ = [
+    "DealerRotation",
+    "DrawExhaustion",
+    "FixedHandsTie",
+    "GoingOut",
+    "InitialSkip",
+    "InitialWild",
+    "LaydownExtras",
+    "PhaseChoice",
+    "PhaseOrder",
+    "Rules",
+    "Scoring",
+    "SkipAsLastCard",
+    "SkipLimit",
+    "SkipTarget",
+    "Tiebreak",
+    "WildAssignment",
+]
+
+
+class _Option(enum.Enum):
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class WildAssignment(_Option):
+    """A-5: who fixes what a Wild stands for."""
+
+    DECLARED = "declared"
+    AUTO = "auto"
+
+
+class SkipTarget(_Option):
+    """A-7: whom a Skip may target."""
+
+    ANY_OTHER = "any_other"
+    NEXT_PLAYER = "next_player"
+
+
+class SkipLimit(_Option):
+    """A-6: how often one player may be skipped (R-9.5)."""
+
+    NO_STACKING = "no_stacking"
+    STRICT_CIRCUIT = "strict_circuit"
+    ONCE_PER_HAND = "once_per_hand"
+    UNLIMITED = "unlimited"
+
+
+class GoingOut(_Option):
+    """A-8: how a player may empty their hand (R-10)."""
+
+    DISCARD_REQUIRED = "discard_required"
+    HIT_OR_DISCARD = "hit_or_discard"
+    FLOATING = "floating"
+
+
+class SkipAsLastCard(_Option):
+    """A-9: going out by discarding a Skip (R-9.7)."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+    DRAW_REPLACEMENT = "draw_replacement"
+
+
+class LaydownExtras(_Option):
+    """A-10: whether groups may be laid larger than their minimum (R-5.5)."""
+
+    EXTEND_GROUPS = "extend_groups"
+    EXACT_ONLY = "exact_only"
+
+
+class InitialWild(_Option):
+    """A-11: an upturned Wild at the deal (R-3.4, V-12)."""
+
+    FIRST_PLAYER_MAY_TAKE = "first_player_may_take"
+    DEALER_CHOOSES_RECIPIENT = "dealer_chooses_recipient"
+    RETURN_AND_FLIP = "return_and_flip"
+
+
+class InitialSkip(_Option):
+    """A-12: an upturned Skip at the deal (R-3.5, V-12)."""
+
+    SKIP_FIRST_PLAYER = "skip_first_player"
+    DEALER_CHOOSES_TARGET = "dealer_chooses_target"
+    COVER_WITH_NEXT_CARD = "cover_with_next_card"
+
+
+class FixedHandsTie(_Option):
+    """A-28: a tie on the lowest total after a fixed number of hands (V-8)."""
+
+    SHARED = "shared"
+    LOWEST_THEN_REPLAY = "lowest_then_replay"
+
+
+class DealerRotation(_Option):
+    """A-16: whether the deal passes left after each hand (R-13.1)."""
+
+    LEFT_EACH_HAND = "left_each_hand"
+    FIXED = "fixed"
+
+
+class DrawExhaustion(_Option):
+    """A-17: what happens when the draw pile runs out (R-14)."""
+
+    RESHUFFLE_DISCARD_KEEP_TOP = "reshuffle_discard_keep_top"
+    RESHUFFLE_ALL_DISCARDS = "reshuffle_all_discards"
+    END_HAND = "end_hand"
+
+
+class Tiebreak(_Option):
+    """A-15: how a tie on the lowest total is broken (R-15.4)."""
+
+    REPLAY_FINAL_PHASE_FIRST_OUT = "replay_final_phase_first_out"
+    REPLAY_FINAL_PHASE_FIRST_LAYDOWN = "replay_final_phase_first_laydown"
+    REPLAY_LAST_ATTEMPTED_PHASE = "replay_last_attempted_phase"
+    SHARED = "shared"
+
+
+class PhaseOrder(_Option):
+    """Whether phases are made in list order (R-12.2) or in any order (V-1, V-3, V-4)."""
+
+    SEQUENTIAL = "sequential"
+    ANY = "any"
+
+
+class PhaseChoice(_Option):
+    """A-22 / A-24: when a player using ``phase_order='any'`` names the phase."""
+
+    HAND_START = "hand_start"
+    AT_LAYDOWN = "at_laydown"
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _enum_converter(cls: type[E]) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls(value)
+        except (ValueError, TypeError):
+            return value  # the validator names the option
+
+    return convert
+
+
+def _enum_validator(cls: type[enum.Enum]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, cls):
+            allowed = ", ".join(repr(member.value) for member in cls)
+            raise InvalidRulesError(f"{value!r} is not one of {allowed}", option=attribute.name)
+
+    return validate
+
+
+def _option(cls: type[E], default: E) -> E:
+    result: E = attrs.field(
+        default=default, converter=_enum_converter(cls), validator=_enum_validator(cls)
+    )
+    return result
+
+
+def _flag(default: bool) -> bool:
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, bool):
+            raise InvalidRulesError(f"must be True or False, not {value!r}", option=attribute.name)
+
+    result: bool = attrs.field(default=default, validator=validate)
+    return result
+
+
+def _count(default: int, low: int, high: int) -> int:
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise InvalidRulesError(
+                f"must be a whole number from {low} to {high}, not {value!r}",
+                option=attribute.name,
+            )
+
+    result: int = attrs.field(default=default, validator=validate)
+    return result
+
+
+@attrs.frozen
+class Scoring:
+    """Penalty points for cards left in hand (R-11.1)."""
+
+    low: int = 5
+    """Number cards 1-9."""
+    high: int = 10
+    """Number cards 10-12."""
+    skip: int = 15
+    wild: int = 25
+
+    def table(self) -> tuple[int, ...]:
+        """Points indexed by :attr:`Card.code`."""
+        return tuple(
+            (self.low if code % 12 < 9 else self.high)
+            if code < 48
+            else (self.wild if code == 48 else self.skip)
+            for code in range(50)
+        )
+
+
+def _phases(value: Any) -> tuple[Phase, ...]:
+    phases = tuple(value)
+    if not phases or not all(isinstance(p, Phase) for p in phases):
+        raise InvalidRulesError("must be a non-empty sequence of Phase", option="phases")
+    numbers = [p.number for p in phases]
+    if len(set(numbers)) != len(numbers):
+        raise InvalidRulesError("phase numbers must be distinct", option="phases")
+    return phases
+
+
+def _deck(value: Any) -> DeckSpec:
+    if not isinstance(value, DeckSpec):
+        raise InvalidRulesError(f"must be a DeckSpec, not {value!r}", option="deck")
+    if value.copies < 1 or value.wilds < 0 or value.skips < 0:
+        raise InvalidRulesError(f"impossible deck {value!r}", option="deck")
+    return value
+
+
+def _range(value: Any) -> tuple[int, int]:
+    try:
+        low, high = value
+    except (TypeError, ValueError):
+        raise InvalidRulesError("must be a pair (low, high)", option="wild_value_range") from None
+    if not (isinstance(low, int) and isinstance(high, int)) or low > 1 or high < 12:
+        raise InvalidRulesError(
+            f"must be a pair (low, high) with low <= 1 and high >= 12, not {value!r}",
+            option="wild_value_range",
+        )
+    return (low, high)
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """All the rules of one game: the official ones unless told otherwise (§A).
+
+    Build variants with :func:`phase10.variants.resolve` or
+    :meth:`with_options`; both validate and name a bad option.
+    """
+
+    # --- table and deck (R-1, R-3)
+    min_players: int = _count(2, 1, 12)
+    max_players: int = _count(6, 1, 12)
+    deck: DeckSpec = attrs.field(factory=DeckSpec, converter=_deck)
+    hand_size: int = _count(10, 1, 30)
+    phases: tuple[Phase, ...] = attrs.field(default=STANDARD_PHASES, converter=_phases)
+    phase_order: PhaseOrder = _option(PhaseOrder, PhaseOrder.SEQUENTIAL)
+    phase_choice: PhaseChoice = _option(PhaseChoice, PhaseChoice.AT_LAYDOWN)
+    # --- hitting (A-1, A-2)
+    hit_own_same_turn: bool = _flag(True)
+    hit_others_same_turn: bool = _flag(True)
+    # --- wilds and groups (A-3, A-4, A-5, A-10)
+    natural_card_scope: NaturalScope = _option(NaturalScope, NaturalScope.PHASE)
+    run_wraparound: bool = _flag(False)
+    wild_value_range: tuple[int, int] = attrs.field(default=(1, 12), converter=_range)
+    wild_assignment: WildAssignment = _option(WildAssignment, WildAssignment.DECLARED)
+    laydown_extras: LaydownExtras = _option(LaydownExtras, LaydownExtras.EXTEND_GROUPS)
+    # --- skips (A-6, A-7, A-9, R-9.4, R-7.7)
+    skip_target: SkipTarget = _option(SkipTarget, SkipTarget.ANY_OTHER)
+    skip_limit: SkipLimit = _option(SkipLimit, SkipLimit.NO_STACKING)
+    skip_pickup_from_discard: bool = _flag(False)
+    wild_as_skip: bool = _flag(False)
+    skip_as_last_card: SkipAsLastCard = _option(SkipAsLastCard, SkipAsLastCard.ALLOWED)
+    skip_counts_initial: bool = _flag(True)
+    # --- turn, going out, deal (A-8, A-11, A-12, A-18)
+    going_out: GoingOut = _option(GoingOut, GoingOut.DISCARD_REQUIRED)
+    initial_wild: InitialWild = _option(InitialWild, InitialWild.FIRST_PLAYER_MAY_TAKE)
+    initial_skip: InitialSkip = _option(InitialSkip, InitialSkip.SKIP_FIRST_PLAYER)
+    may_discard_card_taken_from_discard: bool = _flag(True)
+    # --- scoring, advancing, dealing, exhaustion (R-11, R-12, A-16, A-17)
+    scoring: Scoring = attrs.field(factory=Scoring)
+    dealer_rotation: DealerRotation = _option(DealerRotation, DealerRotation.LEFT_EACH_HAND)
+    draw_exhaustion: DrawExhaustion = _option(
+        DrawExhaustion, DrawExhaustion.RESHUFFLE_DISCARD_KEEP_TOP
+    )
+    # --- end of game (A-13, A-14, A-15, V-8)
+    end_when_sole_phase10_contender: bool = _flag(False)
+    winner_must_go_out: bool = _flag(False)
+    tiebreak: Tiebreak = _option(Tiebreak, Tiebreak.REPLAY_FINAL_PHASE_FIRST_OUT)
+    fixed_hands: int | None = attrs.field(default=None)
+    """V-8: play exactly this many hands; in hand k everyone attempts the k-th phase."""
+    fixed_hands_tie: FixedHandsTie = _option(FixedHandsTie, FixedHandsTie.SHARED)
+    # --- safety and provenance
+    max_turns: int | None = attrs.field(default=None)
+    spec: str = attrs.field(default="standard", validator=attrs.validators.instance_of(str))
+    meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_players > self.max_players:
+            raise InvalidRulesError(
+                f"min_players {self.min_players} is above max_players {self.max_players}",
+                option="min_players",
+            )
+        if self.run_wraparound and self.wild_value_range != (1, 12):
+            raise InvalidRulesError(
+                "a run cannot both wrap around and let Wilds stand beyond 1..12",
+                option="run_wraparound",
+            )
+        for name in ("fixed_hands", "max_turns"):
+            value = getattr(self, name)
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 1
+            ):
+                raise InvalidRulesError(f"must be None or a whole number >= 1, not {value!r}", name)
+        if self.fixed_hands is not None and self.fixed_hands > len(self.phases):
+            raise InvalidRulesError(
+                f"{self.fixed_hands} hands need as many phases; the list has {len(self.phases)}",
+                option="fixed_hands",
+            )
+        if self.going_out is GoingOut.FLOATING:
+            raise InvalidRulesError("floating (V-9) is not implemented yet", option="going_out")
+        if self.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT:
+            raise InvalidRulesError("V-12 is not implemented yet", option="initial_wild")
+        if self.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET:
+            raise InvalidRulesError("V-12 is not implemented yet", option="initial_skip")
+        if self.phase_order is PhaseOrder.ANY and self.phase_choice is PhaseChoice.HAND_START:
+            raise InvalidRulesError(
+                "choosing the phase at the start of the hand is not implemented yet",
+                option="phase_choice",
+            )
+        object.__setattr__(
+            self,
+            "meld_rules",
+            MeldRules(self.natural_card_scope, self.run_wraparound, self.wild_value_range),
+        )
+
+    @property
+    def final_phase(self) -> Phase:
+        """The last phase of the list: completing it ends the game (R-15, V-6, V-7)."""
+        return self.phases[-1]
+
+    def phase(self, number: int) -> Phase:
+        """The phase with that number; raises :class:`InvalidRulesError` if the list lacks it."""
+        for phase in self.phases:
+            if phase.number == number:
+                return phase
+        raise InvalidRulesError(f"these rules have no phase {number}", option="phases")
+
+    def with_options(self, **options: object) -> Rules:
+        """A copy with some options changed; unknown names raise :class:`InvalidRulesError`.
+
+        >>> Rules().with_options(skip_target="next_player").skip_target
+        <SkipTarget.NEXT_PLAYER: 'next_player'>
+        """
+        known = {a.name for a in attrs.fields(Rules) if a.init}
+        for name in options:
+            if name not in known:
+                raise InvalidRulesError("no such rule option", option=name)
+        return attrs.evolve(self, **options)  # type: ignore[arg-type]
+
+    def check_players(self, count: int) -> None:
+        """Raise :class:`InvalidRulesError` unless ``count`` players may play (R-1.5)."""
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidRulesError(
+                f"{count} players cannot play; these rules allow "
+                f"{self.min_players}-{self.max_players}",
+                option="players",
+            )
+        needed = count * self.hand_size + 1
+        if needed > self.deck.size:
+            raise InvalidRulesError(
+                f"{count} hands of {self.hand_size} need {needed} cards; the deck has "
+                f"{self.deck.size}",
+                option="hand_size",
+            )

@@ -1,0 +1,110 @@
+"""The end of a hand: scoring (R-11), advancing (R-12), the end of the game and ties (R-15).
+
+These functions take the state at the moment the hand ends and return the
+``HAND_OVER`` or ``GAME_OVER`` state; the cards stay where they were, for
+everyone to see, until :class:`~phase10.NextHand` deals again.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .rules import FixedHandsTie, Tiebreak
+from .state import GameState, HandResult, PlayerState, Stage
+
+__all__ = ["end_hand", "hand_points"]
+
+
+def hand_points(state: GameState, seat: int) -> int:
+    """Penalty points of the cards ``seat`` holds (R-11.1)."""
+    table = state.rules.scoring.table()
+    return sum(table[card.code] for card in state.players[seat].hand)
+
+
+def end_hand(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    went_out: int | None,
+    laid_first: int | None = None,
+) -> GameState:
+    """Score the hand, advance whoever laid down, and decide whether the game is over.
+
+    ``went_out`` is the seat that emptied its hand (``None`` when the hand ended
+    without one, R-14.2). ``laid_first`` ends a tiebreak played as "first to
+    lay down wins" (A-15).
+    """
+    rules = state.rules
+    table = rules.scoring.table()
+    seats = set(state.seats)
+    points = tuple(
+        0 if seat == went_out or seat not in seats else sum(table[c.code] for c in p.hand)
+        for seat, p in enumerate(players)
+    )
+    completed = tuple(
+        p.phase_attempted if seat in seats and p.laid_down else None
+        for seat, p in enumerate(players)
+    )
+    new_players = tuple(
+        attrs.evolve(
+            p,
+            score=p.score + points[seat],
+            completed=_advanced(p.completed, None if state.tiebreak else completed[seat]),
+            skips_pending=0,
+        )
+        for seat, p in enumerate(players)
+    )
+    result = HandResult(state.hand_number, went_out, points, completed, state.tiebreak)
+    over = attrs.evolve(
+        state,
+        players=new_players,
+        stage=Stage.HAND_OVER,
+        current_player=None,
+        results=(*state.results, result),
+        tiebreak_seats=(),
+    )
+    if state.tiebreak:
+        winner = laid_first if laid_first is not None else went_out
+        if winner is None:  # nobody went out: the tied players play again (R-15.5)
+            return attrs.evolve(over, tiebreak_seats=state.seats)
+        return _game_over(over, (winner,))
+    if rules.fixed_hands is not None:
+        if state.hand_number < rules.fixed_hands:
+            return over
+        return _decide(over, tuple(range(len(players))), fixed=True)
+    all_phases = {phase.number for phase in rules.phases}
+    finishers = tuple(
+        seat
+        for seat in sorted(seats)
+        if completed[seat] is not None and all_phases <= set(new_players[seat].completed)
+    )
+    if rules.winner_must_go_out:
+        finishers = tuple(s for s in finishers if s == went_out)  # A-14
+    if not finishers:
+        return over
+    return _decide(over, finishers, fixed=False)
+
+
+def _advanced(done: tuple[int, ...], phase: int | None) -> tuple[int, ...]:
+    """``done`` plus ``phase`` if it is a newly completed phase (R-12.1)."""
+    return done if phase is None or phase in done else (*done, phase)
+
+
+def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> GameState:
+    """The lowest total among ``contenders`` wins; a tie goes to the tiebreak option."""
+    best = min(state.players[s].score for s in contenders)
+    tied = tuple(s for s in contenders if state.players[s].score == best)
+    if len(tied) == 1:
+        return _game_over(state, tied)
+    rules = state.rules
+    shared = (
+        rules.fixed_hands_tie is FixedHandsTie.SHARED
+        if fixed
+        else rules.tiebreak is Tiebreak.SHARED
+    )
+    if shared:
+        return _game_over(state, tied)
+    return attrs.evolve(state, tiebreak_seats=tied)  # R-15.4: the tied players replay
+
+
+def _game_over(state: GameState, winners: tuple[int, ...]) -> GameState:
+    return attrs.evolve(state, stage=Stage.GAME_OVER, winners=winners, tiebreak_seats=())

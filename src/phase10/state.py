@@ -1,0 +1,174 @@
+"""Game state: immutable values that share structure with their parent (R-8).
+
+A :class:`GameState` is never changed; :func:`phase10.apply` returns a new one
+that reuses every part the action did not touch (the rules, the other players,
+their melds). The stock order and the seed are in the state, so a state plus
+an action always gives the same next state.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Card
+from .melds import Meld
+from .phases import Phase
+from .rules import PhaseOrder, Rules, Tiebreak
+
+__all__ = ["GameState", "HandResult", "PlayerState", "Stage"]
+
+
+class Stage(enum.Enum):
+    """Where the game stands: what kind of action comes next."""
+
+    CHOOSE_PHASE = "choose_phase"
+    """Masters: players name the phase they will attempt this hand (V-1.4)."""
+    DRAW = "draw"
+    """The current player must draw (R-4.2)."""
+    PLAY = "play"
+    """The current player may lay down and hit, and must discard (R-4.3..R-4.5)."""
+    HAND_OVER = "hand_over"
+    """The hand is scored; the next action deals the next hand (R-13)."""
+    GAME_OVER = "game_over"
+    """Someone won (R-15); nothing more can happen."""
+
+    def __repr__(self) -> str:
+        return f"<Stage.{self.name}>"
+
+
+@attrs.frozen
+class PlayerState:
+    """One seat: public facts, plus the hand that only this seat may see (R-8.1).
+
+    ``hand`` is kept sorted by card code, so equal hands are equal tuples.
+    ``completed`` lists phase numbers in the order they were completed.
+    """
+
+    name: str
+    hand: tuple[Card, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    score: int = 0
+    completed: tuple[int, ...] = ()
+    laid_down: bool = False
+    """Whether this player has laid down their phase in the current hand."""
+    skips_pending: int = 0
+    """Skips waiting to cost this player a turn (R-9.5)."""
+    phase_attempted: int | None = None
+    """The phase number this player is attempting this hand (or laid down)."""
+
+
+@attrs.frozen
+class HandResult:
+    """What happened in a finished hand: who went out, points, who advanced."""
+
+    hand_number: int
+    went_out: int | None
+    """The seat that went out, or ``None`` when the hand ended without a winner (R-14.2)."""
+    points: tuple[int, ...]
+    """Penalty points each seat scored this hand (R-11)."""
+    completed: tuple[int | None, ...]
+    """The phase each seat completed this hand, or ``None``."""
+    tiebreak: bool = False
+
+
+@attrs.frozen
+class GameState:
+    """The whole game at one moment. Build it with :func:`phase10.new_game`.
+
+    ``stock`` lists the draw pile top first; ``discard_pile`` has its top last.
+    ``seats`` are the seats taking part in the current hand (all of them,
+    except in a tiebreak hand, R-15.5).
+    """
+
+    rules: Rules
+    players: tuple[PlayerState, ...]
+    seed: int
+    stage: Stage
+    hand_number: int
+    dealer: int
+    current_player: int | None
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    seats: tuple[int, ...]
+    turn: int = 0
+    """Turns taken in this hand, skipped turns included (circuits, V-10)."""
+    total_turns: int = 0
+    """Turns taken in the whole game (the ``max_turns`` cap)."""
+    reshuffles: int = 0
+    """How often the discard pile was reshuffled this hand (seeds the next shuffle)."""
+    taken_discard: Card | None = None
+    """The card taken from the discard pile this turn, if any (A-18)."""
+    laid_down_this_turn: bool = False
+    """Whether the current player laid down this turn (A-1, A-2)."""
+    skip_record: tuple[int, ...] = ()
+    """Per seat: the turn at which it was last targeted by a Skip, or -1 (A-6)."""
+    pickups: tuple[tuple[Card, ...], ...] = ()
+    """Per seat: the cards it took from the discard pile this hand (public knowledge)."""
+    lost_turns: tuple[int, ...] = ()
+    """Seats that lost their turn to a Skip as a result of the last action."""
+    tiebreak: bool = False
+    """Whether this hand is a tiebreak hand (R-15.4)."""
+    tiebreak_seats: tuple[int, ...] = ()
+    """The tied seats of a tiebreak under way or about to be dealt (R-15.5)."""
+    winners: tuple[int, ...] = ()
+    """When the game is over: the winning seat, or several for a shared win (A-15)."""
+    results: tuple[HandResult, ...] = ()
+    """Every finished hand, oldest first."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.stage is Stage.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; ``None`` before, or for a shared win."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The face-up card on the discard pile, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def current(self) -> PlayerState | None:
+        """The player whose turn it is, if any."""
+        return None if self.current_player is None else self.players[self.current_player]
+
+    def target_phase(self, seat: int) -> Phase | None:
+        """The phase ``seat`` must make this hand (R-3.7), or ``None`` when it may pick.
+
+        ``None`` also means the player has completed every phase.
+        """
+        player = self.players[seat]
+        rules = self.rules
+        if self.tiebreak:
+            if rules.fixed_hands is not None:
+                return rules.phases[rules.fixed_hands - 1]
+            if rules.tiebreak is Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE and player.completed:
+                return rules.phase(player.completed[-1])
+            return rules.final_phase
+        if player.phase_attempted is not None:
+            return rules.phase(player.phase_attempted)
+        if rules.fixed_hands is not None:
+            index = min(self.hand_number, len(rules.phases)) - 1
+            return rules.phases[index]
+        if rules.phase_order is PhaseOrder.ANY:
+            return None
+        done = set(player.completed)
+        for phase in rules.phases:
+            if phase.number not in done:
+                return phase
+        return None
+
+    def open_phases(self, seat: int) -> tuple[Phase, ...]:
+        """The phases ``seat`` may still lay down this hand."""
+        target = self.target_phase(seat)
+        if target is not None:
+            return (target,)
+        if self.rules.phase_order is PhaseOrder.ANY and not self.tiebreak:
+            done = set(self.players[seat].completed)
+            return tuple(p for p in self.rules.phases if p.number not in done)
+        return ()

@@ -1,0 +1,254 @@
+"""Named rule sets: the variant registry (RULES.md §V).
+
+A :class:`Variant` is a name, a description that cites its sources, and a
+``transform`` from :class:`~phase10.Rules` to ``Rules``. Specs join variants
+with ``+`` and apply them left to right:
+
+>>> from phase10 import variants
+>>> rules = variants.resolve("even-phases")
+>>> [p.number for p in rules.phases], rules.spec
+([2, 4, 6, 8, 10], 'even-phases')
+>>> variants.resolve("even-phases+odd-phases")
+Traceback (most recent call last):
+...
+phase10.errors.InvalidRulesError: odd-phases: conflicts with even-phases over phases
+
+Third-party packages add variants through the entry-point group
+``phase10.variants``; each entry point names a :class:`Variant` (or a
+callable returning one or several).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from importlib import metadata
+
+import attrs
+
+from .errors import InvalidRulesError
+from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20
+from .rules import PhaseOrder, Rules, SkipLimit
+
+__all__ = ["Variant", "get", "names", "register", "resolve", "unregister"]
+
+ENTRY_POINT_GROUP = "phase10.variants"
+
+
+@attrs.frozen
+class Variant:
+    """A named transformation of :class:`~phase10.Rules`.
+
+    ``refines`` lets the variant change options an earlier part of a spec
+    already changed (``to-phase-N`` shortens whatever phase list came before);
+    other overlaps are conflicts.
+    """
+
+    name: str = attrs.field(validator=attrs.validators.matches_re(r"[a-z0-9][a-z0-9_.-]*"))
+    description: str
+    transform: Callable[[Rules], Rules]
+    refines: bool = False
+    aliases: tuple[str, ...] = ()
+
+    def apply(self, rules: Rules) -> Rules:
+        """``rules`` changed by this variant, validated."""
+        result = self.transform(rules)
+        if not isinstance(result, Rules):
+            raise InvalidRulesError(f"variant {self.name!r} did not return Rules")
+        return result
+
+
+_REGISTRY: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+_FAMILIES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Variant]]] = []
+_LOADED_ENTRY_POINTS: list[bool] = [False]
+
+
+def register(variant: Variant, *, replace: bool = False) -> Variant:
+    """Add ``variant`` to the registry; a taken name raises unless ``replace`` is true."""
+    if not isinstance(variant, Variant):
+        raise InvalidRulesError(f"only a Variant can be registered, not {variant!r}")
+    if replace and variant.name in _REGISTRY:
+        unregister(variant.name)
+    for name in (variant.name, *variant.aliases):
+        owner = _REGISTRY.get(name) or _REGISTRY.get(_ALIASES.get(name, ""))
+        if owner is not None:
+            raise InvalidRulesError(
+                f"the name {name!r} is taken by variant {owner.name!r} (pass replace=True)",
+                "variant",
+            )
+    _REGISTRY[variant.name] = variant
+    for alias in variant.aliases:
+        _ALIASES[alias] = variant.name
+    return variant
+
+
+def unregister(name: str) -> None:
+    """Remove a variant (and its aliases) from the registry."""
+    variant = _REGISTRY.pop(name, None)
+    if variant is None:
+        raise InvalidRulesError(f"no variant named {name!r}", "variant")
+    for alias in variant.aliases:
+        _ALIASES.pop(alias, None)
+
+
+def _load_entry_points() -> None:
+    if _LOADED_ENTRY_POINTS[0]:
+        return
+    _LOADED_ENTRY_POINTS[0] = True
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        loaded = entry.load()
+        found = loaded() if callable(loaded) and not isinstance(loaded, Variant) else loaded
+        items: Iterable[object] = found if isinstance(found, (list, tuple)) else (found,)
+        for item in items:
+            if isinstance(item, Variant) and item.name not in _REGISTRY:
+                register(item)
+
+
+def get(name: str) -> Variant:
+    """The variant called ``name`` (or one of its aliases, or a family like ``to-phase-5``)."""
+    _load_entry_points()
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    for pattern, factory in _FAMILIES:
+        match = pattern.fullmatch(key)
+        if match:
+            return factory(match)
+    known = ", ".join(names())
+    raise InvalidRulesError(f"no variant named {name!r}; known: {known}", "variant")
+
+
+def names() -> tuple[str, ...]:
+    """The registered variant names, sorted."""
+    _load_entry_points()
+    return tuple(sorted(_REGISTRY))
+
+
+def resolve(spec: str, base: Rules | None = None) -> Rules:
+    """The rules of a spec such as ``"masters+floating"``, applied left to right.
+
+    Two parts that set the same option conflict (unless the later one refines
+    it), and the error names both.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidRulesError("a variant spec must be a non-empty string", "variant")
+    parts = [p.strip() for p in spec.split("+")]
+    if any(not p for p in parts):
+        raise InvalidRulesError(f"empty part in variant spec {spec!r}", "variant")
+    rules = base if base is not None else Rules()
+    owners: dict[str, str] = {}
+    canonical: list[str] = []
+    for part in parts:
+        variant = get(part)
+        before = rules
+        rules = variant.apply(rules)
+        for field in attrs.fields(Rules):
+            if not field.init or field.name == "spec":
+                continue
+            if getattr(before, field.name) != getattr(rules, field.name):
+                if field.name in owners and not variant.refines:
+                    raise InvalidRulesError(
+                        f"conflicts with {owners[field.name]} over {field.name}", variant.name
+                    )
+                owners[field.name] = variant.name
+        canonical.append(variant.name)
+    return attrs.evolve(rules, spec="+".join(canonical))
+
+
+def _evolve(**changes: object) -> Callable[[Rules], Rules]:
+    def transform(rules: Rules) -> Rules:
+        return rules.with_options(**changes)
+
+    return transform
+
+
+def _to_phase(match: re.Match[str]) -> Variant:
+    n = int(match.group(1))
+
+    def transform(rules: Rules) -> Rules:
+        if not 1 <= n <= len(rules.phases):
+            raise InvalidRulesError(
+                f"to-phase-{n}: the phase list has {len(rules.phases)} phases", "phases"
+            )
+        return rules.with_options(phases=rules.phases[:n])
+
+    return Variant(
+        f"to-phase-{n}",
+        f"Play to phase {n}: the game ends after the first hand in which someone completes "
+        f"the {n}th phase of the sequence (V-7, official variation 2).",
+        transform,
+        refines=True,
+    )
+
+
+_FAMILIES.append((re.compile(r"to-phase-(\d{1,2})"), _to_phase))
+
+
+def _builtins() -> None:
+    register(
+        Variant(
+            "standard",
+            "The official rules: ten phases in order, 108 cards, 2-6 players (R-1..R-15).",
+            lambda rules: rules,
+            aliases=("official", "base"),
+        )
+    )
+    register(
+        Variant(
+            "even-phases",
+            "Even phases only: 2, 4, 6, 8, 10 (V-6, official variation 3).",
+            _evolve(phases=EVEN_PHASES),
+            aliases=("even",),
+        )
+    )
+    register(
+        Variant(
+            "odd-phases",
+            "Odd phases only: 1, 3, 5, 7, 9; the final phase is 9 (V-6).",
+            _evolve(phases=ODD_PHASES),
+            aliases=("odd",),
+        )
+    )
+    register(
+        Variant(
+            "ten-hands",
+            "Exactly ten hands; in hand k everyone attempts phase k whether or not they made "
+            "phase k-1; the lowest total wins, ties share (V-8, official variation 1; A-28).",
+            _evolve(fixed_hands=10),
+        )
+    )
+    register(
+        Variant(
+            "pick-a-phase",
+            "Any phase in any hand, each only once, named when laid down; first to complete "
+            "all ten wins (V-3, A-24).",
+            _evolve(phase_order=PhaseOrder.ANY),
+        )
+    )
+    register(
+        Variant(
+            "arkansas",
+            "Phases in any order (as V-3) and Skips always take effect, even on a player "
+            "already skipped (V-4: skip_limit='unlimited').",
+            _evolve(phase_order=PhaseOrder.ANY, skip_limit=SkipLimit.UNLIMITED),
+        )
+    )
+    register(
+        Variant(
+            "truly-wild",
+            "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip).",
+            _evolve(wild_as_skip=True),
+        )
+    )
+    register(
+        Variant(
+            "phase-20",
+            "Phase 10 + 10: ten more phases after the tenth (§L.1, V-15).",
+            _evolve(phases=PHASE_20),
+        )
+    )
+
+
+_builtins()

@@ -1,0 +1,143 @@
+"""What one seat may see (R-3.8): its own hand and everything public, nothing else.
+
+A :class:`PlayerView` never holds another seat's cards, the order of the draw
+pile or the seed, so it is safe to send to that player's client. Two states
+that differ only in what a seat cannot see give that seat equal views.
+
+>>> from phase10 import new_game
+>>> state = new_game(["Ann", "Bob"], seed=5)
+>>> view = player_view(state, 0)
+>>> len(view.hand), view.players[1].hand_size, view.stock_size
+(10, 10, 87)
+>>> spectator_view(state).hand is None
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import Card
+from .errors import InvalidDataError
+from .melds import Meld
+from .phases import Phase
+from .rules import Rules
+from .state import GameState, HandResult, Stage
+
+__all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
+
+
+@attrs.frozen
+class SeatView:
+    """The public facts about one seat."""
+
+    name: str
+    hand_size: int
+    melds: tuple[Meld, ...]
+    score: int
+    completed: tuple[int, ...]
+    laid_down: bool
+    skips_pending: int
+    phase_attempted: int | None
+    target_phase: int | None
+    """The phase this seat must make this hand, if fixed (R-3.7)."""
+    pickups: tuple[Card, ...]
+    """Cards this seat took from the discard pile this hand."""
+
+
+@attrs.frozen
+class PlayerView:
+    """The game as ``seat`` sees it; ``seat`` and ``hand`` are ``None`` for a spectator."""
+
+    seat: int | None
+    hand: tuple[Card, ...] | None
+    players: tuple[SeatView, ...]
+    rules: Rules
+    stage: Stage
+    hand_number: int
+    dealer: int
+    current_player: int | None
+    seats: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    turn: int
+    taken_discard: Card | None
+    laid_down_this_turn: bool
+    lost_turns: tuple[int, ...]
+    tiebreak: bool
+    winners: tuple[int, ...]
+    results: tuple[HandResult, ...]
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The face-up card on the discard pile, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewing seat is the one to act."""
+        return self.seat is not None and self.seat == self.current_player
+
+    @property
+    def my_phase(self) -> Phase | None:
+        """The phase the viewing seat must make, if fixed."""
+        if self.seat is None:
+            return None
+        number = self.players[self.seat].target_phase
+        return None if number is None else self.rules.phase(number)
+
+
+def _seat_views(state: GameState) -> tuple[SeatView, ...]:
+    views = []
+    for seat, p in enumerate(state.players):
+        target = state.target_phase(seat) if seat in state.seats else None
+        views.append(
+            SeatView(
+                name=p.name,
+                hand_size=len(p.hand),
+                melds=p.melds,
+                score=p.score,
+                completed=p.completed,
+                laid_down=p.laid_down,
+                skips_pending=p.skips_pending,
+                phase_attempted=p.phase_attempted,
+                target_phase=None if target is None else target.number,
+                pickups=state.pickups[seat] if seat < len(state.pickups) else (),
+            )
+        )
+    return tuple(views)
+
+
+def _view(state: GameState, seat: int | None) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        hand=None if seat is None else state.players[seat].hand,
+        players=_seat_views(state),
+        rules=state.rules,
+        stage=state.stage,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        seats=state.seats,
+        stock_size=len(state.stock),
+        discard_pile=state.discard_pile,
+        turn=state.turn,
+        taken_discard=state.taken_discard,
+        laid_down_this_turn=state.laid_down_this_turn,
+        lost_turns=state.lost_turns,
+        tiebreak=state.tiebreak,
+        winners=state.winners,
+        results=state.results,
+    )
+
+
+def player_view(state: GameState, player: int) -> PlayerView:
+    """Everything seat ``player`` may see: its hand and the public table."""
+    if not isinstance(player, int) or not 0 <= player < len(state.players):
+        raise InvalidDataError(f"no seat {player!r} in a game of {len(state.players)}")
+    return _view(state, player)
+
+
+def spectator_view(state: GameState) -> PlayerView:
+    """The public table only: no hand at all."""
+    return _view(state, None)
