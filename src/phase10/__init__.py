@@ -29,6 +29,7 @@ from .errors import (
     Phase10Error,
 )
 from .melds import ColorOf, End, Meld, MeldRules, NaturalScope, Requirement, RunOf, SetOf
+from .narration import describe, describe_result
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .rules import Rules, Scoring
 from .solver import can_complete, find_completions, laydown_problem
@@ -87,6 +88,8 @@ __all__ = [
     "can_complete",
     "card_points",
     "check",
+    "describe",
+    "describe_result",
     "find_completions",
     "format_cards",
     "laydown_problem",

@@ -1,0 +1,69 @@
+"""Sentences for logs and user interfaces: what an action did, and how a hand ended.
+
+>>> from phase10 import new_game, DrawStock
+>>> state = new_game(["Ann", "Bob"], seed=3)
+>>> describe(state, DrawStock())
+'Bob drew from the draw pile'
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .state import GameState, HandResult
+
+__all__ = ["describe", "describe_result"]
+
+
+def _name(state: GameState, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(state.players):
+        return "nobody"
+    return state.players[seat].name
+
+
+def describe(state: GameState, action: Action) -> str:
+    """One sentence saying what ``action`` does in ``state`` (the state before it)."""
+    who = _name(state, state.current_player)
+    if isinstance(action, DrawStock):
+        return f"{who} drew from the draw pile"
+    if isinstance(action, TakeDiscard):
+        top = state.top_discard
+        return f"{who} took {top} from the discard pile"
+    if isinstance(action, LayDown):
+        seat = state.current_player
+        phase = action.phase
+        if phase is None and seat is not None:
+            target = state.target_phase(seat)
+            phase = None if target is None else target.number
+        groups = " | ".join(str(m) for m in action.melds)
+        return f"{who} laid down phase {phase}: {groups}"
+    if isinstance(action, Hit):
+        owner = (
+            "their own"
+            if action.owner == state.current_player
+            else (f"{_name(state, action.owner)}'s")
+        )
+        melds = state.players[action.owner].melds if 0 <= action.owner < len(state.players) else ()
+        group = melds[action.meld].describe() if 0 <= action.meld < len(melds) else "group"
+        end = f" ({action.end.value} end)" if action.end is not None else ""
+        return f"{who} hit {action.card} on {owner} {group}{end}"
+    if isinstance(action, Discard):
+        if action.target is not None:
+            return f"{who} discarded {action.card} and skipped {_name(state, action.target)}"
+        return f"{who} discarded {action.card}"
+    if isinstance(action, NextHand):
+        return f"hand {state.hand_number + 1} is dealt"
+    return f"{who} did {action!r}"
+
+
+def describe_result(state: GameState, result: HandResult) -> str:
+    """A line summarising a finished hand."""
+    if result.went_out is None:
+        opening = f"Hand {result.hand_number} ended with nobody going out."
+    else:
+        opening = f"{_name(state, result.went_out)} went out."
+    made = [
+        f"{state.players[seat].name} made phase {phase}"
+        for seat, phase in enumerate(result.completed)
+        if phase is not None
+    ]
+    return opening + (" " + ", ".join(made) + "." if made else "")
