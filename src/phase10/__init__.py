@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from . import variants
-from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    Save,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+)
 from .bots import Bot, GreedyBot, RandomBot, play_game
 from .cards import (
     COLORS,
@@ -50,6 +63,7 @@ __all__ = [
     "Bot",
     "Card",
     "CardKind",
+    "ChoosePhase",
     "Color",
     "ColorOf",
     "DeckSpec",
@@ -57,6 +71,7 @@ __all__ = [
     "DrawStock",
     "End",
     "GameState",
+    "GiveCard",
     "GreedyBot",
     "HandResult",
     "Hit",
@@ -78,11 +93,14 @@ __all__ = [
     "Requirement",
     "Rules",
     "RunOf",
+    "Save",
     "Scoring",
     "SeatView",
     "SetOf",
     "Stage",
+    "SwapWild",
     "TakeDiscard",
+    "TakeSaved",
     "__version__",
     "apply",
     "can_complete",

@@ -19,13 +19,19 @@ from .errors import InvalidDataError
 from .melds import End, Meld
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
+    "ChoosePhase",
     "Discard",
     "DrawStock",
+    "GiveCard",
     "Hit",
     "LayDown",
     "NextHand",
+    "Save",
+    "SwapWild",
     "TakeDiscard",
+    "TakeSaved",
 ]
 
 
@@ -100,13 +106,77 @@ class Discard:
 
 
 @attrs.frozen
+class ChoosePhase:
+    """Masters: name the phase to attempt this hand, at the start of the hand (V-1.4)."""
+
+    phase: int
+
+
+@attrs.frozen
+class Save:
+    """Masters: end the turn by putting a card on your own Save pile, not the discard (V-1.6)."""
+
+    card: Card = attrs.field(converter=_card)
+
+
+@attrs.frozen
+class TakeSaved:
+    """Masters: instead of drawing, take a card back from your Save pile (V-1.7)."""
+
+    card: Card = attrs.field(converter=_card)
+
+
+@attrs.frozen
+class GiveCard:
+    """The dealer gives the upturned Wild to ``seat``, or names ``seat`` to lose its first
+    turn to an upturned Skip (V-12, ``initial_wild``/``initial_skip`` options)."""
+
+    seat: int
+
+
+@attrs.frozen
+class SwapWild:
+    """Movable wilds: put ``card`` in place of the Wild it stands for in a run, moving
+    that Wild to the run's ``end`` (V-13)."""
+
+    card: Card = attrs.field(converter=_card)
+    owner: int
+    meld: int
+    end: End
+
+
+@attrs.frozen
 class NextHand:
     """Deal the next hand (R-13). ``deck`` fixes its order, top of the stock first."""
 
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
 
 
-Action = DrawStock | TakeDiscard | LayDown | Hit | Discard | NextHand
+Action = (
+    DrawStock
+    | TakeDiscard
+    | LayDown
+    | Hit
+    | Discard
+    | NextHand
+    | ChoosePhase
+    | Save
+    | TakeSaved
+    | GiveCard
+    | SwapWild
+)
 """Any action: use ``isinstance`` or ``match`` to tell them apart."""
 
-ACTION_TYPES: tuple[type, ...] = (DrawStock, TakeDiscard, LayDown, Hit, Discard, NextHand)
+ACTION_TYPES: tuple[type, ...] = (
+    DrawStock,
+    TakeDiscard,
+    LayDown,
+    Hit,
+    Discard,
+    NextHand,
+    ChoosePhase,
+    Save,
+    TakeSaved,
+    GiveCard,
+    SwapWild,
+)

@@ -405,7 +405,11 @@ class RunOf(Requirement):
         if start is None:
             return "a run needs its lowest number"
         if rules.run_wraparound:
-            return None if 1 <= start <= 12 else "a run must start between 1 and 12"
+            if not 1 <= start <= 12:
+                return "a run must start between 1 and 12"
+            if not meld.wraps and start + len(meld.cards) - 1 > 12:
+                return "a run that goes past 12 must wrap around to 1 (wraps=True)"
+            return None
         low, high = rules.wild_value_range
         end = start + len(meld.cards) - 1
         if start < low or end > high:

@@ -18,7 +18,6 @@ phase10.errors.InvalidRulesError: going_out: 'sometimes' is not one of 'discard_
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -29,6 +28,7 @@ from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
 
 __all__ = [
+    "AntiOnSuccess",
     "DealerRotation",
     "DrawExhaustion",
     "FixedHandsTie",
@@ -38,7 +38,9 @@ __all__ = [
     "LaydownExtras",
     "PhaseChoice",
     "PhaseOrder",
+    "PostalScoring",
     "Rules",
+    "SavedScoring",
     "Scoring",
     "SkipAsLastCard",
     "SkipLimit",
@@ -149,6 +151,28 @@ class Tiebreak(_Option):
     SHARED = "shared"
 
 
+class SavedScoring(_Option):
+    """A-20: whether cards left on a Masters Save pile score penalty points."""
+
+    NEVER = "never"
+    AT_GAME_END = "at_game_end"
+    EACH_HAND = "each_hand"
+
+
+class AntiOnSuccess(_Option):
+    """A-25: what completing your phase does under Anti-Phase (V-5.2)."""
+
+    ADVANCE = "advance"
+    STAY = "stay"
+
+
+class PostalScoring(_Option):
+    """A-26: how a Postal phase-number Wild left in hand is scored."""
+
+    FACE_VALUE = "face_value"
+    WILD = "wild"
+
+
 class PhaseOrder(_Option):
     """Whether phases are made in list order (R-12.2) or in any order (V-1, V-3, V-4)."""
 
@@ -166,32 +190,87 @@ class PhaseChoice(_Option):
 E = TypeVar("E", bound=enum.Enum)
 
 
-def _enum_converter(cls: type[E]) -> Callable[[Any], Any]:
-    def convert(value: Any) -> Any:
-        if isinstance(value, cls):
-            return value
-        try:
-            return cls(value)
-        except (ValueError, TypeError):
-            return value  # the validator names the option
-
-    return convert
-
-
-def _enum_validator(cls: type[enum.Enum]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, cls):
-            allowed = ", ".join(repr(member.value) for member in cls)
-            raise InvalidRulesError(f"{value!r} is not one of {allowed}", option=attribute.name)
-
-    return validate
+def _coerce(cls: type[E], value: object, option: str) -> E:
+    """``value`` as a member of ``cls``; the error names the option and the choices."""
+    if isinstance(value, cls):
+        return value
+    try:
+        return cls(value)
+    except (ValueError, TypeError):
+        allowed = ", ".join(repr(member.value) for member in cls)
+        raise InvalidRulesError(f"{value!r} is not one of {allowed}", option=option) from None
 
 
-def _option(cls: type[E], default: E) -> E:
-    result: E = attrs.field(
-        default=default, converter=_enum_converter(cls), validator=_enum_validator(cls)
-    )
-    return result
+def _to_phase_order(value: PhaseOrder | str) -> PhaseOrder:
+    return _coerce(PhaseOrder, value, "phase_order")
+
+
+def _to_phase_choice(value: PhaseChoice | str) -> PhaseChoice:
+    return _coerce(PhaseChoice, value, "phase_choice")
+
+
+def _to_natural_card_scope(value: NaturalScope | str) -> NaturalScope:
+    return _coerce(NaturalScope, value, "natural_card_scope")
+
+
+def _to_wild_assignment(value: WildAssignment | str) -> WildAssignment:
+    return _coerce(WildAssignment, value, "wild_assignment")
+
+
+def _to_laydown_extras(value: LaydownExtras | str) -> LaydownExtras:
+    return _coerce(LaydownExtras, value, "laydown_extras")
+
+
+def _to_skip_target(value: SkipTarget | str) -> SkipTarget:
+    return _coerce(SkipTarget, value, "skip_target")
+
+
+def _to_skip_limit(value: SkipLimit | str) -> SkipLimit:
+    return _coerce(SkipLimit, value, "skip_limit")
+
+
+def _to_skip_as_last_card(value: SkipAsLastCard | str) -> SkipAsLastCard:
+    return _coerce(SkipAsLastCard, value, "skip_as_last_card")
+
+
+def _to_going_out(value: GoingOut | str) -> GoingOut:
+    return _coerce(GoingOut, value, "going_out")
+
+
+def _to_initial_wild(value: InitialWild | str) -> InitialWild:
+    return _coerce(InitialWild, value, "initial_wild")
+
+
+def _to_initial_skip(value: InitialSkip | str) -> InitialSkip:
+    return _coerce(InitialSkip, value, "initial_skip")
+
+
+def _to_dealer_rotation(value: DealerRotation | str) -> DealerRotation:
+    return _coerce(DealerRotation, value, "dealer_rotation")
+
+
+def _to_draw_exhaustion(value: DrawExhaustion | str) -> DrawExhaustion:
+    return _coerce(DrawExhaustion, value, "draw_exhaustion")
+
+
+def _to_tiebreak(value: Tiebreak | str) -> Tiebreak:
+    return _coerce(Tiebreak, value, "tiebreak")
+
+
+def _to_fixed_hands_tie(value: FixedHandsTie | str) -> FixedHandsTie:
+    return _coerce(FixedHandsTie, value, "fixed_hands_tie")
+
+
+def _to_masters_saved_cards_scored(value: SavedScoring | str) -> SavedScoring:
+    return _coerce(SavedScoring, value, "masters_saved_cards_scored")
+
+
+def _to_anti_on_success(value: AntiOnSuccess | str) -> AntiOnSuccess:
+    return _coerce(AntiOnSuccess, value, "anti_on_success")
+
+
+def _to_postal_wild_scoring(value: PostalScoring | str) -> PostalScoring:
+    return _coerce(PostalScoring, value, "postal_wild_scoring")
 
 
 def _flag(default: bool) -> bool:
@@ -281,42 +360,87 @@ class Rules:
     deck: DeckSpec = attrs.field(factory=DeckSpec, converter=_deck)
     hand_size: int = _count(10, 1, 30)
     phases: tuple[Phase, ...] = attrs.field(default=STANDARD_PHASES, converter=_phases)
-    phase_order: PhaseOrder = _option(PhaseOrder, PhaseOrder.SEQUENTIAL)
-    phase_choice: PhaseChoice = _option(PhaseChoice, PhaseChoice.AT_LAYDOWN)
+    phase_order: PhaseOrder = attrs.field(default=PhaseOrder.SEQUENTIAL, converter=_to_phase_order)
+    phase_choice: PhaseChoice = attrs.field(
+        default=PhaseChoice.AT_LAYDOWN, converter=_to_phase_choice
+    )
     # --- hitting (A-1, A-2)
     hit_own_same_turn: bool = _flag(True)
     hit_others_same_turn: bool = _flag(True)
     # --- wilds and groups (A-3, A-4, A-5, A-10)
-    natural_card_scope: NaturalScope = _option(NaturalScope, NaturalScope.PHASE)
+    natural_card_scope: NaturalScope = attrs.field(
+        default=NaturalScope.PHASE, converter=_to_natural_card_scope
+    )
     run_wraparound: bool = _flag(False)
     wild_value_range: tuple[int, int] = attrs.field(default=(1, 12), converter=_range)
-    wild_assignment: WildAssignment = _option(WildAssignment, WildAssignment.DECLARED)
-    laydown_extras: LaydownExtras = _option(LaydownExtras, LaydownExtras.EXTEND_GROUPS)
+    wild_assignment: WildAssignment = attrs.field(
+        default=WildAssignment.DECLARED, converter=_to_wild_assignment
+    )
+    laydown_extras: LaydownExtras = attrs.field(
+        default=LaydownExtras.EXTEND_GROUPS, converter=_to_laydown_extras
+    )
     # --- skips (A-6, A-7, A-9, R-9.4, R-7.7)
-    skip_target: SkipTarget = _option(SkipTarget, SkipTarget.ANY_OTHER)
-    skip_limit: SkipLimit = _option(SkipLimit, SkipLimit.NO_STACKING)
+    skip_target: SkipTarget = attrs.field(default=SkipTarget.ANY_OTHER, converter=_to_skip_target)
+    skip_limit: SkipLimit = attrs.field(default=SkipLimit.NO_STACKING, converter=_to_skip_limit)
     skip_pickup_from_discard: bool = _flag(False)
     wild_as_skip: bool = _flag(False)
-    skip_as_last_card: SkipAsLastCard = _option(SkipAsLastCard, SkipAsLastCard.ALLOWED)
+    skip_as_last_card: SkipAsLastCard = attrs.field(
+        default=SkipAsLastCard.ALLOWED, converter=_to_skip_as_last_card
+    )
     skip_counts_initial: bool = _flag(True)
     # --- turn, going out, deal (A-8, A-11, A-12, A-18)
-    going_out: GoingOut = _option(GoingOut, GoingOut.DISCARD_REQUIRED)
-    initial_wild: InitialWild = _option(InitialWild, InitialWild.FIRST_PLAYER_MAY_TAKE)
-    initial_skip: InitialSkip = _option(InitialSkip, InitialSkip.SKIP_FIRST_PLAYER)
+    going_out: GoingOut = attrs.field(default=GoingOut.DISCARD_REQUIRED, converter=_to_going_out)
+    initial_wild: InitialWild = attrs.field(
+        default=InitialWild.FIRST_PLAYER_MAY_TAKE, converter=_to_initial_wild
+    )
+    initial_skip: InitialSkip = attrs.field(
+        default=InitialSkip.SKIP_FIRST_PLAYER, converter=_to_initial_skip
+    )
     may_discard_card_taken_from_discard: bool = _flag(True)
     # --- scoring, advancing, dealing, exhaustion (R-11, R-12, A-16, A-17)
     scoring: Scoring = attrs.field(factory=Scoring)
-    dealer_rotation: DealerRotation = _option(DealerRotation, DealerRotation.LEFT_EACH_HAND)
-    draw_exhaustion: DrawExhaustion = _option(
-        DrawExhaustion, DrawExhaustion.RESHUFFLE_DISCARD_KEEP_TOP
+    dealer_rotation: DealerRotation = attrs.field(
+        default=DealerRotation.LEFT_EACH_HAND, converter=_to_dealer_rotation
+    )
+    draw_exhaustion: DrawExhaustion = attrs.field(
+        default=DrawExhaustion.RESHUFFLE_DISCARD_KEEP_TOP, converter=_to_draw_exhaustion
     )
     # --- end of game (A-13, A-14, A-15, V-8)
     end_when_sole_phase10_contender: bool = _flag(False)
     winner_must_go_out: bool = _flag(False)
-    tiebreak: Tiebreak = _option(Tiebreak, Tiebreak.REPLAY_FINAL_PHASE_FIRST_OUT)
+    tiebreak: Tiebreak = attrs.field(
+        default=Tiebreak.REPLAY_FINAL_PHASE_FIRST_OUT, converter=_to_tiebreak
+    )
     fixed_hands: int | None = attrs.field(default=None)
     """V-8: play exactly this many hands; in hand k everyone attempts the k-th phase."""
-    fixed_hands_tie: FixedHandsTie = _option(FixedHandsTie, FixedHandsTie.SHARED)
+    fixed_hands_tie: FixedHandsTie = attrs.field(
+        default=FixedHandsTie.SHARED, converter=_to_fixed_hands_tie
+    )
+    # --- Masters Edition (V-1, A-19..A-23)
+    masters_saving: bool = _flag(False)
+    """V-1.6: a turn may end by saving a card to a private Save pile instead of discarding."""
+    masters_save_usable_same_hand: bool = _flag(False)
+    masters_saved_cards_scored: SavedScoring = attrs.field(
+        default=SavedScoring.NEVER, converter=_to_masters_saved_cards_scored
+    )
+    masters_go_out_by_saving: bool = _flag(True)
+    # --- Anti-Phase (V-5, A-25)
+    anti_phase: bool = _flag(False)
+    """V-5: failing your phase sends you down one phase."""
+    anti_on_success: AntiOnSuccess = attrs.field(
+        default=AntiOnSuccess.ADVANCE, converter=_to_anti_on_success
+    )
+    # --- Floating (V-9, A-27)
+    floating_must_take_playable_discard: bool = _flag(True)
+    # --- Postal (V-10, A-26)
+    postal: bool = _flag(False)
+    """V-10: nobody goes out in the first circuit; phase-number cards are wild on phases 1-7."""
+    postal_wild_scoring: PostalScoring = attrs.field(
+        default=PostalScoring.FACE_VALUE, converter=_to_postal_wild_scoring
+    )
+    # --- Movable wilds (V-13)
+    movable_wilds: bool = _flag(False)
+    """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""
     # --- safety and provenance
     max_turns: int | None = attrs.field(default=None)
     spec: str = attrs.field(default="standard", validator=attrs.validators.instance_of(str))
@@ -344,16 +468,16 @@ class Rules:
                 f"{self.fixed_hands} hands need as many phases; the list has {len(self.phases)}",
                 option="fixed_hands",
             )
-        if self.going_out is GoingOut.FLOATING:
-            raise InvalidRulesError("floating (V-9) is not implemented yet", option="going_out")
-        if self.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT:
-            raise InvalidRulesError("V-12 is not implemented yet", option="initial_wild")
-        if self.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET:
-            raise InvalidRulesError("V-12 is not implemented yet", option="initial_skip")
-        if self.phase_order is PhaseOrder.ANY and self.phase_choice is PhaseChoice.HAND_START:
+        if self.fixed_hands is not None and self.phase_order is PhaseOrder.ANY:
             raise InvalidRulesError(
-                "choosing the phase at the start of the hand is not implemented yet",
-                option="phase_choice",
+                "a fixed number of hands sets every hand's phase; phases cannot also be "
+                "chosen freely",
+                option="fixed_hands",
+            )
+        if self.anti_phase and self.fixed_hands is not None:
+            raise InvalidRulesError(
+                "Anti-Phase moves players down; with fixed hands nobody has a position",
+                option="anti_phase",
             )
         object.__setattr__(
             self,

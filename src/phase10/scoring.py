@@ -7,10 +7,8 @@ everyone to see, until :class:`~phase10.NextHand` deals again.
 
 from __future__ import annotations
 
-import attrs
-
 from .rules import FixedHandsTie, Tiebreak
-from .state import GameState, HandResult, PlayerState, Stage
+from .state import GameState, HandResult, PlayerState, Stage, replace
 
 __all__ = ["end_hand", "hand_points"]
 
@@ -45,7 +43,7 @@ def end_hand(
         for seat, p in enumerate(players)
     )
     new_players = tuple(
-        attrs.evolve(
+        replace(
             p,
             score=p.score + points[seat],
             completed=_advanced(p.completed, None if state.tiebreak else completed[seat]),
@@ -54,7 +52,7 @@ def end_hand(
         for seat, p in enumerate(players)
     )
     result = HandResult(state.hand_number, went_out, points, completed, state.tiebreak)
-    over = attrs.evolve(
+    over = replace(
         state,
         players=new_players,
         stage=Stage.HAND_OVER,
@@ -65,7 +63,7 @@ def end_hand(
     if state.tiebreak:
         winner = laid_first if laid_first is not None else went_out
         if winner is None:  # nobody went out: the tied players play again
-            return attrs.evolve(over, tiebreak_seats=state.seats)
+            return replace(over, tiebreak_seats=state.seats)
         return _game_over(over, (winner,))
     if rules.fixed_hands is not None:
         if state.hand_number < rules.fixed_hands:
@@ -103,8 +101,8 @@ def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> Ga
     )
     if shared:
         return _game_over(state, tied)
-    return attrs.evolve(state, tiebreak_seats=tied)  # the tied players replay
+    return replace(state, tiebreak_seats=tied)  # the tied players replay
 
 
 def _game_over(state: GameState, winners: tuple[int, ...]) -> GameState:
-    return attrs.evolve(state, stage=Stage.GAME_OVER, winners=winners, tiebreak_seats=())
+    return replace(state, stage=Stage.GAME_OVER, winners=winners, tiebreak_seats=())

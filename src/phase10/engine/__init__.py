@@ -1,0 +1,100 @@
+"""The rules as pure functions: :func:`new_game`, :func:`apply`, :func:`legal_actions`.
+
+>>> from phase10 import new_game, legal_actions, apply, DrawStock
+>>> state = new_game(["Ann", "Bob", "Cy"], seed=1)
+>>> state.stage, state.current_player, len(state.players[1].hand)
+(<Stage.DRAW>, 1, 10)
+>>> legal_actions(state)
+(DrawStock(), TakeDiscard())
+>>> after = apply(state, DrawStock())
+>>> len(after.players[1].hand), len(state.players[1].hand)
+(11, 10)
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    ACTION_TYPES,
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    Save,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+)
+from ..errors import IllegalActionError, IllegalReason
+from ..state import GameState, Stage
+from . import plays
+from .common import illegal
+from .legal import legal_actions
+from .setup import new_game, next_hand
+from .turns import skip_targets
+
+__all__ = ["apply", "check", "legal_actions", "new_game", "skip_targets"]
+
+_STAGE_HINTS = {
+    Stage.CHOOSE_PHASE: "choose the phase you will attempt this hand first (V-1.4)",
+    Stage.DEAL_UP: "the dealer must first place the upturned card (V-12)",
+    Stage.DRAW: "draw a card first (R-4.2)",
+    Stage.PLAY: "you have already drawn this turn",
+    Stage.HAND_OVER: "the hand is over: deal the next one",
+}
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises :class:`~phase10.IllegalActionError` if not allowed.
+
+    ``state`` itself is never changed.
+    """
+    stage = state.stage
+    if stage is Stage.GAME_OVER:
+        raise illegal(IllegalReason.GAME_OVER, "the game is over")
+    if stage is Stage.PLAY:
+        if isinstance(action, Discard):
+            return plays.discard(state, action)
+        if isinstance(action, Hit):
+            return plays.hit(state, action)
+        if isinstance(action, LayDown):
+            return plays.lay_down(state, action)
+        if isinstance(action, Save):
+            return plays.save(state, action)
+        if isinstance(action, SwapWild):
+            return plays.swap_wild(state, action)
+    elif stage is Stage.DRAW:
+        if isinstance(action, DrawStock):
+            if plays.floater_must_take(state):
+                raise illegal(
+                    IllegalReason.MUST_PLAY,
+                    "a floater must take the discard when it can be played (V-9.2, A-27)",
+                )
+            return plays.draw_stock(state)
+        if isinstance(action, TakeDiscard):
+            return plays.take_discard(state)
+        if isinstance(action, TakeSaved):
+            return plays.take_saved(state, action)
+    elif stage is Stage.HAND_OVER:
+        if isinstance(action, NextHand):
+            return next_hand(state, action.deck)
+    elif stage is Stage.CHOOSE_PHASE:
+        if isinstance(action, ChoosePhase):
+            return plays.choose_phase(state, action)
+    elif stage is Stage.DEAL_UP and isinstance(action, GiveCard):
+        return plays.give_card(state, action)
+    if not isinstance(action, ACTION_TYPES):
+        raise illegal(IllegalReason.UNKNOWN_ACTION, f"{action!r} is not a phase10 action")
+    raise illegal(IllegalReason.WRONG_STAGE, _STAGE_HINTS[stage])
+
+
+def check(state: GameState, action: Action) -> IllegalActionError | None:
+    """``None`` if ``action`` is legal in ``state``, else the error :func:`apply` would raise."""
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        return error
+    return None

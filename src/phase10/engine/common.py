@@ -1,0 +1,148 @@
+"""Small shared pieces of the engine: card moves, seats, draws, personal rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import Card
+from ..dealing import shuffled
+from ..errors import IllegalActionError, IllegalReason
+from ..melds import MeldRules
+from ..rules import DrawExhaustion, GoingOut, PhaseChoice, PhaseOrder, SkipAsLastCard
+from ..state import GameState, PlayerState, Stage
+
+WILD_CODE = 48
+SKIP_CODE = 49
+
+
+def illegal(reason: IllegalReason, message: str) -> IllegalActionError:
+    """An :class:`IllegalActionError` to raise."""
+    return IllegalActionError(reason, message)
+
+
+def remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (as multisets), or ``None`` if the hand lacks one."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def add(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card``, still sorted."""
+    return tuple(sorted((*hand, card)))
+
+
+def with_player(
+    players: tuple[PlayerState, ...], seat: int, player: PlayerState
+) -> tuple[PlayerState, ...]:
+    """``players`` with seat ``seat`` replaced."""
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The seat after ``seat`` among those playing this hand."""
+    seats = state.seats
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def choosing_at_hand_start(state: GameState) -> bool:
+    """Whether players name their phase before play starts (V-1.4, A-22, A-24)."""
+    rules = state.rules
+    return (
+        rules.phase_order is PhaseOrder.ANY
+        and rules.phase_choice is PhaseChoice.HAND_START
+        and not state.tiebreak
+    )
+
+
+def can_take_discard(state: GameState) -> bool:
+    """Whether the top discard may be taken (R-4.2, R-9.4)."""
+    top = state.top_discard
+    if top is None:
+        return False
+    return not top.is_skip or state.rules.skip_pickup_from_discard
+
+
+def can_draw_stock(state: GameState) -> bool:
+    """Whether a card can come from the draw pile, reshuffling if needed (R-14, A-17)."""
+    if state.stock:
+        return True
+    mode = state.rules.draw_exhaustion
+    if mode is DrawExhaustion.RESHUFFLE_DISCARD_KEEP_TOP:
+        return len(state.discard_pile) > 1
+    if mode is DrawExhaustion.RESHUFFLE_ALL_DISCARDS:
+        return len(state.discard_pile) > 0
+    return False
+
+
+def usable_saved(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The saved cards ``seat`` may take back now (V-1.7, A-19)."""
+    player = state.players[seat]
+    saved = player.saved
+    if player.saved_this_hand and not state.rules.masters_save_usable_same_hand:
+        return saved[:-1]  # the card saved this hand is the last one
+    return saved
+
+
+def reshuffled_stock(state: GameState) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
+    """(stock, discard pile, reshuffles) after turning the discards into a new stock (R-14.1)."""
+    count = state.reshuffles + 1
+    pool: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    if state.rules.draw_exhaustion is DrawExhaustion.RESHUFFLE_ALL_DISCARDS:
+        pool, keep = state.discard_pile, ()
+    else:
+        pool, keep = state.discard_pile[:-1], state.discard_pile[-1:]
+    stock = shuffled(sorted(pool), state.seed, state.hand_number, count)
+    return stock, keep, count
+
+
+def player_rules(state: GameState, seat: int) -> MeldRules:
+    """The group rules for ``seat``: the table's, plus Postal's personal Wilds (V-10.2)."""
+    base = state.rules.meld_rules
+    if not state.rules.postal or state.tiebreak:
+        return base
+    target = state.target_phase(seat)
+    if target is None or target.number > 7:
+        return base
+    return MeldRules(
+        base.natural_card_scope, base.run_wraparound, base.wild_value_range, {target.number}
+    )
+
+
+def in_first_circuit(state: GameState) -> bool:
+    """Postal: whether play has not yet come round to the dealer (V-10.1)."""
+    return state.rules.postal and state.turn < len(state.seats) - 1
+
+
+def play_problem(state: GameState, rest: tuple[Card, ...]) -> str | None:
+    """Why a lay-down or hit that leaves ``rest`` in hand is not allowed (R-10.2, A-8, A-9)."""
+    rules = state.rules
+    if in_first_circuit(state) and len(rest) < 2:
+        return "nobody may go out before play has come round to the dealer (Postal, V-10.1)"
+    if not rest:
+        if rules.going_out is GoingOut.DISCARD_REQUIRED:
+            return "you must keep a card to discard (R-10.2)"
+        return None
+    if (
+        len(rest) == 1
+        and rest[0].is_skip
+        and rules.skip_as_last_card is SkipAsLastCard.FORBIDDEN
+        and rules.going_out is GoingOut.DISCARD_REQUIRED
+    ):
+        return "you would be left with only a Skip, which may not be your last card (A-9)"
+    return None
+
+
+def is_skip_use(card: Card, state: GameState) -> bool:
+    """Whether discarding ``card`` can skip someone (R-9.1, V-11)."""
+    return card.is_skip or (card.is_wild and state.rules.wild_as_skip)
+
+
+def in_play_stage(state: GameState) -> bool:
+    """Whether the current player is between drawing and discarding."""
+    return state.stage is Stage.PLAY

@@ -1,0 +1,217 @@
+"""Every legal action, canonical and in a fixed order."""
+
+from __future__ import annotations
+
+from ..actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    Save,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+)
+from ..cards import ALL_CARDS
+from ..melds import End
+from ..rules import SkipAsLastCard
+from ..solver import can_complete, find_completions
+from ..state import GameState, Stage
+from .common import (
+    can_draw_stock,
+    can_take_discard,
+    in_first_circuit,
+    play_problem,
+    player_rules,
+    remove,
+    usable_saved,
+)
+from .plays import floater_must_take, swapped
+from .turns import skip_targets
+
+_NEXT_HAND = (NextHand(),)
+_DRAW_STOCK = DrawStock()
+_TAKE_DISCARD = TakeDiscard()
+_PLAIN_DISCARDS: tuple[Discard, ...] = tuple(Discard(card) for card in ALL_CARDS)
+_TARGETED_DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
+    tuple(Discard(card, seat) for seat in range(12)) for card in ALL_CARDS
+)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action, canonical and in a fixed order.
+
+    Lay-downs list each group at its minimum size (R-5.5); bigger groups are
+    reached by hits in the same turn (R-6.6), and :func:`~phase10.apply` also
+    accepts a lay-down with bigger groups. Runs name the end a hit goes to.
+    """
+    stage = state.stage
+    if stage is Stage.PLAY:
+        return tuple(_plays(state))
+    if stage is Stage.DRAW:
+        return _draws(state)
+    if stage is Stage.HAND_OVER:
+        return _NEXT_HAND
+    if stage is Stage.GAME_OVER:
+        return ()
+    seat = state.current_player
+    assert seat is not None
+    if stage is Stage.CHOOSE_PHASE:
+        done = set(state.players[seat].completed)
+        return tuple(ChoosePhase(p.number) for p in state.rules.phases if p.number not in done)
+    return tuple(GiveCard(s) for s in sorted(state.seats))  # Stage.DEAL_UP
+
+
+def _draws(state: GameState) -> tuple[Action, ...]:
+    if floater_must_take(state):
+        return (_TAKE_DISCARD,)
+    draws: list[Action] = []
+    if can_draw_stock(state):
+        draws.append(_DRAW_STOCK)
+    if can_take_discard(state):
+        draws.append(_TAKE_DISCARD)
+    if state.rules.masters_saving:
+        seat = state.current_player
+        assert seat is not None
+        draws.extend(TakeSaved(card) for card in sorted(set(usable_saved(state, seat))))
+    return tuple(draws)
+
+
+def _plays(state: GameState) -> list[Action]:
+    seat = state.current_player
+    assert seat is not None
+    player = state.players[seat]
+    if state.forced_discard:  # V-12: the receiver discards anything but a Skip
+        return [_PLAIN_DISCARDS[c.code] for c in dict.fromkeys(player.hand) if not c.is_skip]
+    if player.floating:
+        hits = _hits(state, seat)
+        return hits if hits else _discards(state, seat)  # V-9.2
+    actions: list[Action] = []
+    if not player.laid_down:
+        actions.extend(_lay_downs(state, seat))
+    else:
+        actions.extend(_hits(state, seat))
+        if state.rules.movable_wilds:
+            actions.extend(_swaps(state, seat))
+    actions.extend(_discards(state, seat))
+    if state.rules.masters_saving and not player.saved_this_hand:
+        actions.extend(_saves(state, seat))
+    return actions
+
+
+def _lay_downs(state: GameState, seat: int) -> list[Action]:
+    player = state.players[seat]
+    meld_rules = player_rules(state, seat)
+    open_phases = state.open_phases(seat)
+    name_phase = len(open_phases) > 1
+    result: list[Action] = []
+    for phase in open_phases:
+        if not can_complete(player.hand, phase, meld_rules):
+            continue
+        for melds in find_completions(player.hand, phase, meld_rules):
+            rest = remove(player.hand, [c for m in melds for c in m.cards])
+            assert rest is not None
+            if play_problem(state, rest):
+                continue
+            result.append(LayDown(melds, phase.number if name_phase else None))
+    return result
+
+
+def _playable_cards(state: GameState, seat: int) -> list[int]:
+    """Indexes into the distinct cards of the hand that may leave it by a play."""
+    hand = state.players[seat].hand
+    return [
+        i
+        for i, card in enumerate(dict.fromkeys(hand))
+        if not card.is_skip and not play_problem(state, remove(hand, (card,)) or ())
+    ]
+
+
+def _hits(state: GameState, seat: int) -> list[Action]:
+    player = state.players[seat]
+    rules = state.rules
+    distinct = list(dict.fromkeys(player.hand))
+    cards = [distinct[i] for i in _playable_cards(state, seat)]
+    if not cards:
+        return []
+    meld_rules = player_rules(state, seat)
+    result: list[Action] = []
+    for owner in sorted(state.seats):
+        melds = state.players[owner].melds
+        if not melds:
+            continue
+        if state.laid_down_this_turn and not (
+            rules.hit_own_same_turn if owner == seat else rules.hit_others_same_turn
+        ):
+            continue
+        for index, meld in enumerate(melds):
+            for card in cards:
+                for end in meld.hit_ends(card, meld_rules):
+                    result.append(Hit(card, owner, index, end))
+    return result
+
+
+def _swaps(state: GameState, seat: int) -> list[Action]:
+    rules = state.rules
+    distinct = list(dict.fromkeys(state.players[seat].hand))
+    cards = [distinct[i] for i in _playable_cards(state, seat)]
+    result: list[Action] = []
+    for owner in sorted(state.seats):
+        if state.laid_down_this_turn and not (
+            rules.hit_own_same_turn if owner == seat else rules.hit_others_same_turn
+        ):
+            continue
+        for index, meld in enumerate(state.players[owner].melds):
+            if meld.requirement.kind != "run" or not any(c.is_wild for c in meld.cards):
+                continue
+            for card in cards:
+                for end in (End.LOW, End.HIGH):
+                    if swapped(meld, card, end, state, seat) is not None:
+                        result.append(SwapWild(card, owner, index, end))
+    return result
+
+
+def _discards(state: GameState, seat: int) -> list[Action]:
+    rules = state.rules
+    hand = state.players[seat].hand
+    last = len(hand) == 1
+    if last and in_first_circuit(state):
+        return []
+    restricted = not rules.may_discard_card_taken_from_discard and state.taken_discard is not None
+    wild_skips = rules.wild_as_skip
+    targets: tuple[int, ...] | None = None
+    result: list[Action] = []
+    for card in dict.fromkeys(hand):  # hands are sorted: distinct cards in order
+        code = card.code
+        if restricted and state.taken_discard == card and any(c != card for c in hand):
+            continue
+        if code < 48 or (code == 48 and not wild_skips):
+            result.append(_PLAIN_DISCARDS[code])
+            continue
+        if code == 49 and last:
+            mode = rules.skip_as_last_card
+            if mode is SkipAsLastCard.FORBIDDEN:
+                continue
+            if mode is SkipAsLastCard.ALLOWED or not can_draw_stock(state):
+                result.append(_PLAIN_DISCARDS[code])
+                continue
+        elif code == 48 and last:  # a Wild as the last card just goes out
+            result.append(_PLAIN_DISCARDS[code])
+            continue
+        if targets is None:
+            targets = skip_targets(state, seat)
+        if code == 48 or not targets:
+            result.append(_PLAIN_DISCARDS[code])
+        result.extend(_TARGETED_DISCARDS[code][t] for t in targets)
+    return result
+
+
+def _saves(state: GameState, seat: int) -> list[Action]:
+    hand = state.players[seat].hand
+    if len(hand) == 1 and (not state.rules.masters_go_out_by_saving or in_first_circuit(state)):
+        return []
+    return [Save(card) for card in dict.fromkeys(hand)]

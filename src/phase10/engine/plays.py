@@ -1,0 +1,554 @@
+"""What each action does to the state (R-4..R-10, V-1, V-9, V-12, V-13).
+
+Every function checks its action completely before building anything, raises
+:class:`~phase10.IllegalActionError` with a reason, and returns a new state.
+"""
+
+from __future__ import annotations
+
+from ..actions import ChoosePhase, Discard, GiveCard, Hit, LayDown, Save, SwapWild, TakeSaved
+from ..cards import WILD, Card
+from ..errors import IllegalReason
+from ..melds import End, Meld, RunOf
+from ..phases import Phase
+from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
+from ..scoring import end_hand
+from ..solver import laydown_problem
+from ..state import GameState, PlayerState, Stage, replace
+from .common import (
+    add,
+    can_draw_stock,
+    can_take_discard,
+    illegal,
+    in_first_circuit,
+    is_skip_use,
+    next_seat,
+    play_problem,
+    player_rules,
+    remove,
+    reshuffled_stock,
+    usable_saved,
+    with_player,
+)
+from .turns import begin_turn, skip_targets, start_play
+
+
+def _seat(state: GameState) -> int:
+    seat = state.current_player
+    assert seat is not None
+    return seat
+
+
+# --------------------------------------------------------------------------- draws
+
+
+def draw_stock(state: GameState) -> GameState:
+    """R-4.2: take the top of the draw pile, reshuffling the discards if it is empty (R-14.1)."""
+    if not can_draw_stock(state):
+        raise illegal(IllegalReason.NO_CARDS_TO_DRAW, "the draw pile is empty")
+    stock, discard, reshuffles = state.stock, state.discard_pile, state.reshuffles
+    if not stock:
+        stock, discard, reshuffles = reshuffled_stock(state)
+    seat = _seat(state)
+    player = state.players[seat]
+    player = replace(player, hand=add(player.hand, stock[0]))
+    return replace(
+        state,
+        players=with_player(state.players, seat, player),
+        stock=stock[1:],
+        discard_pile=discard,
+        reshuffles=reshuffles,
+        stage=Stage.PLAY,
+        lost_turns=(),
+    )
+
+
+def take_discard(state: GameState) -> GameState:
+    """R-4.2: take the top discard, never a Skip (R-9.4)."""
+    top = state.top_discard
+    if top is None:
+        raise illegal(IllegalReason.EMPTY_DISCARD, "the discard pile is empty")
+    if not can_take_discard(state):
+        raise illegal(
+            IllegalReason.SKIP_NOT_TAKEABLE,
+            "a Skip can never be taken from the discard pile (R-9.4)",
+        )
+    seat = _seat(state)
+    player = state.players[seat]
+    player = replace(player, hand=add(player.hand, top))
+    pickups = state.pickups
+    return replace(
+        state,
+        players=with_player(state.players, seat, player),
+        discard_pile=state.discard_pile[:-1],
+        taken_discard=top,
+        pickups=(*pickups[:seat], (*pickups[seat], top), *pickups[seat + 1 :]),
+        stage=Stage.PLAY,
+        lost_turns=(),
+    )
+
+
+def floater_must_take(state: GameState) -> bool:
+    """V-9.2 / A-27: a floater must take a top discard that can be hit somewhere."""
+    seat = state.current_player
+    if seat is None or not state.players[seat].floating:
+        return False
+    if not state.rules.floating_must_take_playable_discard or not can_take_discard(state):
+        return False
+    top = state.top_discard
+    assert top is not None
+    rules = player_rules(state, seat)
+    return any(m.hit_ends(top, rules) for s in state.seats for m in state.players[s].melds)
+
+
+def take_saved(state: GameState, action: TakeSaved) -> GameState:
+    """V-1.7: instead of drawing, take a card back from your own Save pile."""
+    seat = _seat(state)
+    if not state.rules.masters_saving:
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
+    usable = usable_saved(state, seat)
+    if action.card not in usable:
+        why = (
+            "a card saved this hand can be used from the next hand on (A-19)"
+            if action.card in state.players[seat].saved
+            else f"{action.card} is not on your Save pile"
+        )
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, why)
+    player = state.players[seat]
+    saved = list(player.saved)
+    saved.remove(action.card)
+    player = replace(player, hand=add(player.hand, action.card), saved=tuple(saved))
+    return replace(
+        state,
+        players=with_player(state.players, seat, player),
+        stage=Stage.PLAY,
+        lost_turns=(),
+    )
+
+
+# --------------------------------------------------------------------------- start of hand
+
+
+def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
+    """V-1.4: name the phase to attempt this hand; play starts once everyone has."""
+    seat = _seat(state)
+    player = state.players[seat]
+    done = set(player.completed)
+    numbers = [p.number for p in state.rules.phases]
+    if action.phase not in numbers:
+        raise illegal(IllegalReason.WRONG_PHASE, f"these rules have no phase {action.phase}")
+    if action.phase in done:
+        raise illegal(
+            IllegalReason.PHASE_ALREADY_COMPLETED,
+            f"you have already completed phase {action.phase} (V-1.5)",
+        )
+    players = with_player(state.players, seat, replace(player, phase_attempted=action.phase))
+    after = replace(state, players=players, lost_turns=())
+    following = next_seat(state, seat)
+    if following == state.seats[0]:
+        return start_play(after)
+    return replace(after, current_player=following)
+
+
+def give_card(state: GameState, action: GiveCard) -> GameState:
+    """V-12: the dealer gives the upturned Wild to a player, or names who loses a turn."""
+    if action.seat not in state.seats:
+        raise illegal(IllegalReason.BAD_SKIP_TARGET, f"seat {action.seat} is not in this hand")
+    top = state.top_discard
+    assert top is not None
+    if top.is_skip:
+        target = state.players[action.seat]
+        players = with_player(
+            state.players, action.seat, replace(target, skips_pending=target.skips_pending + 1)
+        )
+        record = state.skip_record
+        if state.rules.skip_counts_initial:
+            record = (*record[: action.seat], 0, *record[action.seat + 1 :])
+        after = replace(state, players=players, skip_record=record)
+        return begin_turn(after, after.seats[0], players, lost=(), turn=0)
+    receiver = state.players[action.seat]
+    players = with_player(
+        state.players, action.seat, replace(receiver, hand=add(receiver.hand, top))
+    )
+    return replace(
+        state,
+        players=players,
+        discard_pile=state.discard_pile[:-1],
+        stage=Stage.PLAY,
+        current_player=action.seat,
+        forced_discard=True,
+    )
+
+
+# --------------------------------------------------------------------------- plays
+
+
+def _phase_for(state: GameState, seat: int, action: LayDown) -> Phase:
+    open_phases = state.open_phases(seat)
+    if not open_phases:
+        raise illegal(IllegalReason.WRONG_PHASE, "you have no phase left to lay down")
+    if action.phase is not None:
+        for phase in open_phases:
+            if phase.number == action.phase:
+                return phase
+        if action.phase in state.players[seat].completed and not state.tiebreak:
+            raise illegal(
+                IllegalReason.PHASE_ALREADY_COMPLETED,
+                f"you have already completed phase {action.phase}",
+            )
+        raise illegal(IllegalReason.WRONG_PHASE, f"you cannot lay down phase {action.phase} now")
+    if len(open_phases) == 1:
+        return open_phases[0]
+    raise illegal(IllegalReason.WRONG_PHASE, "say which phase you are laying down")
+
+
+def _check_playing(state: GameState) -> PlayerState:
+    if state.forced_discard:
+        raise illegal(
+            IllegalReason.WRONG_STAGE, "discard a card other than a Skip to finish the deal (V-12)"
+        )
+    return state.players[_seat(state)]
+
+
+def _after_play(state: GameState, seat: int, players: tuple[PlayerState, ...]) -> GameState:
+    """The state after a lay-down or hit; an empty hand goes out or floats (A-8, V-9)."""
+    if players[seat].hand:
+        return replace(state, players=players, lost_turns=())
+    if state.rules.going_out is GoingOut.FLOATING:
+        floater = replace(players[seat], floating=True)
+        players = with_player(players, seat, floater)
+        after = replace(state, players=players)
+        return begin_turn(after, next_seat(state, seat), players, lost=(), turn=state.turn + 1)
+    return end_hand(replace(state, players=players), players, went_out=seat)
+
+
+def lay_down(state: GameState, action: LayDown) -> GameState:
+    """R-5: lay the whole phase down from hand, once per hand."""
+    player = _check_playing(state)
+    seat = _seat(state)
+    rules = state.rules
+    if player.laid_down:
+        raise illegal(
+            IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
+        )
+    phase = _phase_for(state, seat, action)
+    rest = remove(player.hand, action.cards())
+    if rest is None:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+    why = laydown_problem(
+        action.melds,
+        phase,
+        player_rules(state, seat),
+        exact_only=rules.laydown_extras is LaydownExtras.EXACT_ONLY,
+    )
+    if why:
+        raise illegal(IllegalReason.INVALID_MELD, f"that is not phase {phase.number}: {why}")
+    why = play_problem(state, rest)
+    if why:
+        raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
+    player = replace(
+        player, hand=rest, melds=action.melds, laid_down=True, phase_attempted=phase.number
+    )
+    players = with_player(state.players, seat, player)
+    after = replace(state, laid_down_this_turn=True)
+    if state.tiebreak and rules.tiebreak is Tiebreak.REPLAY_FINAL_PHASE_FIRST_LAYDOWN:
+        return end_hand(replace(after, players=players), players, went_out=None, laid_first=seat)
+    if (
+        rules.end_when_sole_phase10_contender
+        and not state.tiebreak
+        and phase == rules.final_phase
+        and sum(1 for s in state.seats if state.target_phase(s) == rules.final_phase) == 1
+    ):
+        return end_hand(replace(after, players=players), players, went_out=None)  # A-13
+    return _after_play(after, seat, players)
+
+
+def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> Meld:
+    """R-6.2, A-1, A-2: the group ``seat`` wants to add to, if it may."""
+    player = state.players[seat]
+    rules = state.rules
+    if not player.laid_down:
+        raise illegal(
+            IllegalReason.PHASE_NOT_LAID_DOWN, "lay down your own phase before hitting (R-6.2)"
+        )
+    if not (
+        isinstance(owner, int)
+        and 0 <= owner < len(state.players)
+        and isinstance(index, int)
+        and 0 <= index < len(state.players[owner].melds)
+    ):
+        raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+    if state.laid_down_this_turn:
+        if owner == seat and not rules.hit_own_same_turn:
+            raise illegal(
+                IllegalReason.HIT_NOT_ALLOWED_YET,
+                "you may add to your own groups from your next turn on (hit_own_same_turn, A-2)",
+            )
+        if owner != seat and not rules.hit_others_same_turn:
+            raise illegal(
+                IllegalReason.HIT_NOT_ALLOWED_YET,
+                "you may add to other players' groups from your next turn on "
+                "(hit_others_same_turn, A-1)",
+            )
+    return state.players[owner].melds[index]
+
+
+def _hit_end(state: GameState, seat: int, action: Hit, meld: Meld) -> End | None:
+    """The run end the hit goes to, after every check of R-6.5 and R-6.9."""
+    ends = meld.hit_ends(action.card, player_rules(state, seat))
+    if not ends:
+        raise illegal(
+            IllegalReason.CARD_DOES_NOT_FIT,
+            f"{action.card} does not fit the {meld.describe()} (R-6.5)",
+        )
+    if ends == (None,):
+        if action.end is not None:
+            raise illegal(IllegalReason.CARD_DOES_NOT_FIT, f"a {meld.describe()} has no ends")
+        return None
+    if action.end is None:
+        if state.rules.wild_assignment is WildAssignment.AUTO:
+            return End.HIGH if End.HIGH in ends else ends[0]
+        raise illegal(
+            IllegalReason.CARD_DOES_NOT_FIT,
+            f"say which end of the {meld.describe()} {action.card} goes to (R-6.9)",
+        )
+    if action.end not in ends:
+        raise illegal(
+            IllegalReason.CARD_DOES_NOT_FIT,
+            f"{action.card} does not fit the {action.end.value} end of the {meld.describe()}",
+        )
+    return action.end
+
+
+def _replace_meld(
+    players: tuple[PlayerState, ...], owner: int, index: int, meld: Meld
+) -> tuple[PlayerState, ...]:
+    melds = players[owner].melds
+    grown = replace(players[owner], melds=(*melds[:index], meld, *melds[index + 1 :]))
+    return with_player(players, owner, grown)
+
+
+def hit(state: GameState, action: Hit) -> GameState:
+    """R-6: add one card from hand to a group on the table."""
+    player = _check_playing(state)
+    seat = _seat(state)
+    meld = _check_target_meld(state, seat, action.owner, action.meld)
+    if action.card not in player.hand:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
+    end = _hit_end(state, seat, action, meld)
+    rest = remove(player.hand, (action.card,))
+    assert rest is not None
+    why = play_problem(state, rest)
+    if why:
+        raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
+    grown = meld.requirement.extend(meld, action.card, end)
+    players = _replace_meld(state.players, action.owner, action.meld, grown)
+    players = with_player(players, seat, replace(players[seat], hand=rest))
+    return _after_play(state, seat, players)
+
+
+def swap_positions(meld: Meld, card: Card) -> list[int]:
+    """V-13: the positions of Wilds in the run ``meld`` that stand for ``card``'s number."""
+    if meld.requirement.kind != "run" or card.number is None:
+        return []
+    values = meld.stands_for()
+    return [i for i, c in enumerate(meld.cards) if c.is_wild and values[i] == card.number]
+
+
+def swapped(meld: Meld, card: Card, end: End, state: GameState, seat: int) -> Meld | None:
+    """V-13: ``meld`` with ``card`` in place of its Wild and the Wild moved to ``end``."""
+    positions = swap_positions(meld, card)
+    if not positions:
+        return None
+    i = positions[0]
+    cards = list(meld.cards)
+    cards[i] = card
+    rules = player_rules(state, seat)
+    base = Meld(meld.requirement, tuple(cards), meld.number, meld.color, meld.wraps)
+    if not isinstance(meld.requirement, RunOf) or not base.hit_ends(WILD, rules):
+        return None
+    if end not in base.hit_ends(WILD, rules):
+        return None
+    return meld.requirement.extend(base, WILD, end)
+
+
+def swap_wild(state: GameState, action: SwapWild) -> GameState:
+    """V-13: replace a Wild in a run with the card it stands for, moving the Wild to an end."""
+    if not state.rules.movable_wilds:
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "Wilds on the table cannot move (R-5.9)")
+    player = _check_playing(state)
+    seat = _seat(state)
+    meld = _check_target_meld(state, seat, action.owner, action.meld)
+    if action.card not in player.hand:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
+    moved = swapped(meld, action.card, action.end, state, seat)
+    if moved is None:
+        raise illegal(
+            IllegalReason.CARD_DOES_NOT_FIT,
+            f"no Wild in the {meld.describe()} stands for {action.card} with room at the "
+            f"{action.end.value} end (V-13)",
+        )
+    rest = remove(player.hand, (action.card,))
+    assert rest is not None
+    why = play_problem(state, rest)
+    if why:
+        raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
+    players = _replace_meld(state.players, action.owner, action.meld, moved)
+    players = with_player(players, seat, replace(players[seat], hand=rest))
+    return _after_play(state, seat, players)
+
+
+# --------------------------------------------------------------------------- ending the turn
+
+
+def _check_going_out(state: GameState) -> None:
+    if in_first_circuit(state):
+        raise illegal(
+            IllegalReason.CANNOT_GO_OUT_YET,
+            "nobody may go out before play has come round to the dealer (Postal, V-10.1)",
+        )
+
+
+def discard(state: GameState, action: Discard) -> GameState:
+    """R-4.5, R-9, R-10: discard to end the turn; a Skip names its target."""
+    seat = _seat(state)
+    rules = state.rules
+    player = state.players[seat]
+    card = action.card
+    rest = remove(player.hand, (card,))
+    if rest is None:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {card}")
+    if state.forced_discard and card.is_skip:
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "the discard may not be a Skip (V-12)")
+    if (
+        not rules.may_discard_card_taken_from_discard
+        and state.taken_discard == card
+        and any(c != card for c in player.hand)
+    ):
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            "you may not discard the card you took from the discard pile (A-18)",
+        )
+    if player.floating and _floater_can_play(state, seat):
+        raise illegal(
+            IllegalReason.MUST_PLAY, "a floater must play a card that can be played (V-9.2)"
+        )
+    going_out = not rest
+    replacement = False
+    if going_out:
+        _check_going_out(state)
+        if card.is_skip:
+            mode = rules.skip_as_last_card
+            if mode is SkipAsLastCard.FORBIDDEN:
+                raise illegal(
+                    IllegalReason.NOT_ALLOWED_BY_RULES,
+                    "a Skip may not be your last card (skip_as_last_card, A-9)",
+                )
+            if mode is SkipAsLastCard.DRAW_REPLACEMENT and can_draw_stock(state):
+                going_out, replacement = False, True
+    target = action.target
+    if target is not None:
+        if not is_skip_use(card, state) or state.forced_discard:
+            raise illegal(IllegalReason.TARGET_NOT_NEEDED, f"discarding {card} skips nobody")
+        if going_out:
+            raise illegal(
+                IllegalReason.TARGET_NOT_NEEDED,
+                "you are going out: the hand ends, so the Skip needs no target (R-9.7)",
+            )
+        if target not in skip_targets(state, seat):
+            raise illegal(
+                IllegalReason.BAD_SKIP_TARGET,
+                f"seat {target} cannot be skipped now (R-9.1, R-9.5)",
+            )
+    elif card.is_skip and not going_out and skip_targets(state, seat):
+        raise illegal(IllegalReason.BAD_SKIP_TARGET, "name the player to skip (R-4.6)")
+    pile = (*state.discard_pile, card)
+    stock, reshuffles = state.stock, state.reshuffles
+    if replacement:  # A-9 draw_replacement: the Skip is replaced from the draw pile
+        if not stock:
+            stock, pile, reshuffles = reshuffled_stock(replace(state, discard_pile=pile))
+        rest = (stock[0],)
+        stock = stock[1:]
+    players = with_player(state.players, seat, replace(player, hand=rest, floating=False))
+    record = state.skip_record
+    if target is not None:
+        victim = players[target]
+        players = with_player(
+            players, target, replace(victim, skips_pending=victim.skips_pending + 1)
+        )
+        record = (*record[:target], state.turn, *record[target + 1 :])
+    if going_out:
+        after = replace(state, players=players, discard_pile=pile, skip_record=record)
+        return end_hand(after, players, went_out=seat)  # R-10
+    if state.forced_discard:  # V-12: play starts left of the dealer, or after the receiver
+        first = state.seats[0]
+        start = next_seat(state, first) if seat == first else first
+        after = replace(state, discard_pile=pile, stock=stock)
+        return begin_turn(after, start, players, lost=(), turn=0)
+    return begin_turn(
+        state,
+        next_seat(state, seat),
+        players,
+        lost=(),
+        turn=state.turn + 1,
+        discard_pile=pile,
+        stock=stock,
+        reshuffles=reshuffles,
+        skip_record=record,
+    )
+
+
+def _floater_can_play(state: GameState, seat: int) -> bool:
+    rules = player_rules(state, seat)
+    return any(
+        m.hit_ends(card, rules)
+        for card in state.players[seat].hand
+        for s in state.seats
+        for m in state.players[s].melds
+    )
+
+
+def save(state: GameState, action: Save) -> GameState:
+    """V-1.6: end the turn by saving a card to your own Save pile, once per hand."""
+    seat = _seat(state)
+    rules = state.rules
+    player = _check_playing(state)
+    if not rules.masters_saving:
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
+    if player.saved_this_hand:
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES, "you may save only one card per hand (V-1.6)"
+        )
+    rest = remove(player.hand, (action.card,))
+    if rest is None:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
+    if player.floating:
+        raise illegal(IllegalReason.MUST_PLAY, "a floater plays or discards (V-9.2)")
+    if not rest:
+        if not rules.masters_go_out_by_saving:
+            raise illegal(
+                IllegalReason.MUST_KEEP_A_CARD,
+                "saving your last card does not go out under these rules (A-21)",
+            )
+        _check_going_out(state)
+    player = replace(player, hand=rest, saved=(*player.saved, action.card), saved_this_hand=True)
+    players = with_player(state.players, seat, player)
+    if not rest:
+        return end_hand(replace(state, players=players), players, went_out=seat)  # A-21
+    return begin_turn(state, next_seat(state, seat), players, lost=(), turn=state.turn + 1)
+
+
+__all__ = [
+    "choose_phase",
+    "discard",
+    "draw_stock",
+    "floater_must_take",
+    "give_card",
+    "hit",
+    "lay_down",
+    "save",
+    "swap_wild",
+    "swapped",
+    "take_discard",
+    "take_saved",
+]

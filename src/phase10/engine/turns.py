@@ -1,0 +1,91 @@
+"""Whose turn it is: starting a turn, lost turns, skip targets (R-4.1, R-9, R-14.2)."""
+
+from __future__ import annotations
+
+from ..rules import InitialSkip, InitialWild, SkipLimit, SkipTarget
+from ..scoring import end_hand
+from ..state import GameState, PlayerState, Stage, replace
+from .common import can_draw_stock, can_take_discard, next_seat, usable_saved
+
+
+def begin_turn(
+    state: GameState,
+    seat: int,
+    players: tuple[PlayerState, ...],
+    lost: tuple[int, ...],
+    turn: int,
+    **changes: object,
+) -> GameState:
+    """Give the turn to ``seat``, serving pending skips (R-4.1) and the no-draw fallback (R-14.2).
+
+    ``changes`` are further fields of the new state, set in the same rebuild.
+    """
+    lost_list = list(lost)
+    plist = list(players)
+    while plist[seat].skips_pending > 0:
+        plist[seat] = replace(plist[seat], skips_pending=plist[seat].skips_pending - 1)
+        lost_list.append(seat)
+        turn += 1
+        seat = next_seat(state, seat)
+    total = state.total_turns + 1
+    nxt = replace(
+        state,
+        players=tuple(plist),
+        stage=Stage.DRAW,
+        current_player=seat,
+        turn=turn,
+        total_turns=total,
+        taken_discard=None,
+        laid_down_this_turn=False,
+        forced_discard=False,
+        lost_turns=tuple(lost_list),
+        **changes,
+    )
+    cap = state.rules.max_turns
+    if cap is not None and total > cap:
+        return replace(nxt, stage=Stage.GAME_OVER, current_player=None, winners=())
+    if not (can_draw_stock(nxt) or can_take_discard(nxt) or usable_saved(nxt, seat)):
+        return end_hand(nxt, nxt.players, went_out=None)  # R-14.2
+    return nxt
+
+
+def deal_up_pending(state: GameState) -> bool:
+    """Whether the dealer must place the upturned Wild or Skip (V-12, A-11, A-12)."""
+    top = state.top_discard
+    if top is None or state.turn != 0:
+        return False
+    rules = state.rules
+    return (top.is_wild and rules.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT) or (
+        top.is_skip and rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
+    )
+
+
+def start_play(state: GameState) -> GameState:
+    """After the deal and any phase choices: the dealer's V-12 decision, or the first turn."""
+    if deal_up_pending(state):
+        return replace(state, stage=Stage.DEAL_UP, current_player=state.dealer)
+    return begin_turn(state, state.seats[0], state.players, lost=(), turn=0)
+
+
+def skip_targets(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seats ``seat`` may skip now (R-9.1, R-9.5, A-6, A-7), in seat order."""
+    rules = state.rules
+    others = [s for s in state.seats if s != seat]
+    if rules.skip_target is SkipTarget.NEXT_PLAYER:
+        others = [next_seat(state, seat)]
+    limit = rules.skip_limit
+    players = state.players
+    record = state.skip_record
+    if limit is SkipLimit.NO_STACKING:
+        return tuple(s for s in sorted(others) if players[s].skips_pending == 0)
+    if limit is SkipLimit.ONCE_PER_HAND:
+        return tuple(s for s in sorted(others) if record[s] < 0)
+    if limit is SkipLimit.STRICT_CIRCUIT:
+        circuit = len(state.seats)
+        return tuple(
+            s
+            for s in sorted(others)
+            if players[s].skips_pending == 0
+            and (record[s] < 0 or state.turn - record[s] >= circuit)
+        )
+    return tuple(sorted(others))

@@ -1,0 +1,179 @@
+"""Shared helpers for the engine tests: stacked decks and illegal-action checks.
+
+``stacked_deck`` builds a full, legal first-hand order (top of the stock
+first, as :func:`phase10.new_game` and :class:`phase10.NextHand` take it) that
+deals exactly the given hands, turns up the given first discard and puts the
+given cards on top of the stock. Everything else is filled in with the
+remaining cards of the rules' deck in a fixed pseudo-random order, so a test
+gets the same deck on every run.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from phase10 import (
+    Action,
+    Card,
+    GameState,
+    IllegalActionError,
+    IllegalReason,
+    Rules,
+    apply,
+    check,
+    new_game,
+    parse_cards,
+    standard_deck,
+)
+from phase10.dealing import seat_order
+
+__all__ = [
+    "assert_illegal",
+    "cards",
+    "deck_counter",
+    "play",
+    "stacked_deck",
+    "stacked_game",
+    "table_counter",
+]
+
+FILL_SEED = 20_240_601
+"""Seed of the fixed shuffle that fills the parts of a stacked deck a test leaves open."""
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards in notation, sorted by code (the order hands are stored in)."""
+    return tuple(sorted(parse_cards(text)))
+
+
+def _take(pool: Counter[Card], wanted: Iterable[Card], what: str) -> list[Card]:
+    taken: list[Card] = []
+    for card in wanted:
+        if pool[card] <= 0:
+            raise ValueError(f"{what}: the deck has no more {card}")
+        pool[card] -= 1
+        taken.append(card)
+    return taken
+
+
+def stacked_deck(
+    hands: Mapping[int, str],
+    discard: str,
+    stock: str,
+    rules: Rules | None = None,
+    dealer: int = 0,
+    *,
+    players: int | None = None,
+    seats: Iterable[int] | None = None,
+) -> tuple[Card, ...]:
+    """A legal deck order dealing ``hands`` (seat -> cards), ``discard`` and then ``stock``.
+
+    ``discard`` is the card turned up to start the discard pile ("" to leave it
+    open); ``stock`` lists the top cards of the draw pile, top first. A hand may
+    list fewer than ``hand_size`` cards: the rest is filled in with number cards
+    (as is an open discard), so no stray Wild or Skip lands there. ``players`` is
+    the table size (default: one more than the highest seat in ``hands``);
+    ``seats`` the seats dealt in (default: all; a tiebreak hand deals only the
+    tied seats). The remaining cards follow in a fixed pseudo-random order.
+    """
+    rules = rules if rules is not None else Rules()
+    table = players if players is not None else max(hands, default=-1) + 1
+    dealt = tuple(seats) if seats is not None else tuple(range(table))
+    if not dealt:
+        raise ValueError("no seat to deal to")
+    for seat in hands:
+        if seat not in dealt:
+            raise ValueError(f"seat {seat} is not dealt in")
+    size = rules.hand_size
+    pool: Counter[Card] = Counter(standard_deck(rules))
+    fixed_hands = {
+        seat: _take(pool, parse_cards(text), f"hand of seat {seat}") for seat, text in hands.items()
+    }
+    for seat, hand in fixed_hands.items():
+        if len(hand) > size:
+            raise ValueError(f"seat {seat} is given {len(hand)} cards; hands hold {size}")
+    fixed_discard = _take(pool, parse_cards(discard), "discard")
+    if len(fixed_discard) > 1:
+        raise ValueError("only one card starts the discard pile")
+    fixed_stock = _take(pool, parse_cards(stock), "stock")
+    rng = random.Random(FILL_SEED)
+    naturals = sorted(c for c in pool.elements() if c.is_natural)
+    rng.shuffle(naturals)
+    full_hands = {}
+    for seat in dealt:
+        hand = list(fixed_hands.get(seat, []))
+        while len(hand) < size:
+            hand.append(naturals.pop())
+        full_hands[seat] = hand
+    order: list[Card] = []
+    playing = seat_order(dealt, dealer, table)
+    for i in range(size):
+        for seat in playing:
+            order.append(full_hands[seat][i])
+    order.extend(fixed_discard or [naturals.pop()])
+    order.extend(fixed_stock)
+    rest = naturals + sorted(c for c in pool.elements() if not c.is_natural)
+    rng.shuffle(rest)
+    order.extend(rest)
+    assert Counter(order) == Counter(standard_deck(rules))
+    return tuple(order)
+
+
+def stacked_game(
+    hands: Mapping[int, str],
+    discard: str,
+    stock: str = "",
+    rules: Rules | None = None,
+    dealer: int = 0,
+    *,
+    players: int | None = None,
+    seed: int = 1,
+) -> GameState:
+    """A new game whose first hand is dealt from :func:`stacked_deck`."""
+    rules = rules if rules is not None else Rules()
+    table = players if players is not None else max(hands, default=-1) + 1
+    deck = stacked_deck(hands, discard, stock, rules, dealer, players=table)
+    return new_game(table, rules, seed=seed, dealer=dealer, deck=deck)
+
+
+def play(state: GameState, *actions: Action) -> GameState:
+    """``state`` after every action in turn (each must be legal)."""
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def assert_illegal(state: GameState, action: Action, reason: IllegalReason) -> None:
+    """``action`` raises :class:`IllegalActionError` for ``reason``, changes nothing,
+    and :func:`check` reports the same error."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)
+    assert info.value.reason is reason, info.value.message
+    assert info.value.message
+    assert state == before
+    error = check(state, action)
+    assert error is not None
+    assert error.reason is reason
+    assert state == before
+
+
+def deck_counter(rules: Rules) -> Counter[Card]:
+    """The rules' deck as a multiset."""
+    return Counter(standard_deck(rules))
+
+
+def table_counter(state: GameState) -> Counter[Card]:
+    """Every card of ``state`` as a multiset: hands, melds, stock and discard pile."""
+    counter: Counter[Card] = Counter(state.stock)
+    counter.update(state.discard_pile)
+    for player in state.players:
+        counter.update(player.hand)
+        for meld in player.melds:
+            counter.update(meld.cards)
+    return counter
