@@ -7,16 +7,37 @@ everyone to see, until :class:`~phase10.NextHand` deals again.
 
 from __future__ import annotations
 
-from .rules import FixedHandsTie, Tiebreak
+from .rules import AntiOnSuccess, FixedHandsTie, PostalScoring, Rules, SavedScoring, Tiebreak
 from .state import GameState, HandResult, PlayerState, Stage, replace
 
 __all__ = ["end_hand", "hand_points"]
 
 
 def hand_points(state: GameState, seat: int) -> int:
-    """Penalty points of the cards ``seat`` holds (R-11.1)."""
-    table = state.rules.scoring.table()
-    return sum(table[card.code] for card in state.players[seat].hand)
+    """Penalty points ``seat`` scores for the hand (R-11.1, A-20, A-26)."""
+    rules = state.rules
+    table = rules.scoring.table()
+    player = state.players[seat]
+    points = sum(table[card.code] for card in player.hand)
+    if rules.postal and rules.postal_wild_scoring is PostalScoring.WILD:
+        target = state.target_phase(seat)
+        if target is not None and target.number <= 7:  # V-10.2: that number was wild
+            points += sum(
+                rules.scoring.wild - table[c.code] for c in player.hand if c.number == target.number
+            )
+    if rules.masters_saved_cards_scored is SavedScoring.EACH_HAND:
+        points += sum(table[card.code] for card in player.saved)
+    return points
+
+
+def _progress(done: tuple[int, ...], phase: int | None, rules: Rules) -> tuple[int, ...]:
+    """Completed phases after a hand: R-12.1, or Anti-Phase's step down on failure (V-5.2)."""
+    if rules.anti_phase:
+        if phase is None:
+            return done[:-1]
+        if rules.anti_on_success is AntiOnSuccess.STAY:
+            return done
+    return _advanced(done, phase)
 
 
 def end_hand(
@@ -31,12 +52,13 @@ def end_hand(
     without one, R-14.2). ``laid_first`` ends a tiebreak played as "first to
     lay down wins" (A-15).
     """
+    if state.players is not players:
+        state = replace(state, players=players)
     rules = state.rules
-    table = rules.scoring.table()
     seats = set(state.seats)
     points = tuple(
-        0 if seat == went_out or seat not in seats else sum(table[c.code] for c in p.hand)
-        for seat, p in enumerate(players)
+        0 if seat == went_out or seat not in seats else hand_points(state, seat)
+        for seat in range(len(players))
     )
     completed = tuple(
         p.phase_attempted if seat in seats and p.laid_down else None
@@ -46,7 +68,9 @@ def end_hand(
         replace(
             p,
             score=p.score + points[seat],
-            completed=_advanced(p.completed, None if state.tiebreak else completed[seat]),
+            completed=p.completed
+            if state.tiebreak or seat not in seats
+            else _progress(p.completed, completed[seat], rules),
             skips_pending=0,
         )
         for seat, p in enumerate(players)
@@ -89,6 +113,15 @@ def _advanced(done: tuple[int, ...], phase: int | None) -> tuple[int, ...]:
 
 def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> GameState:
     """The lowest total among ``contenders`` wins; a tie goes to the tiebreak option."""
+    if state.rules.masters_saved_cards_scored is SavedScoring.AT_GAME_END:  # A-20
+        table = state.rules.scoring.table()
+        state = replace(
+            state,
+            players=tuple(
+                replace(p, score=p.score + sum(table[c.code] for c in p.saved))
+                for p in state.players
+            ),
+        )
     best = min(state.players[s].score for s in contenders)
     tied = tuple(s for s in contenders if state.players[s].score == best)
     if len(tied) == 1:

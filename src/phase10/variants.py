@@ -26,9 +26,19 @@ from importlib import metadata
 
 import attrs
 
+from .cards import DeckSpec
 from .errors import InvalidRulesError
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20
-from .rules import PhaseOrder, Rules, SkipLimit
+from .rules import (
+    GoingOut,
+    InitialSkip,
+    InitialWild,
+    PhaseChoice,
+    PhaseOrder,
+    Rules,
+    SkipLimit,
+    Tiebreak,
+)
 
 __all__ = ["Variant", "get", "names", "register", "resolve", "unregister"]
 
@@ -240,6 +250,88 @@ def _builtins() -> None:
             "truly-wild",
             "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip).",
             _evolve(wild_as_skip=True),
+        )
+    )
+    register(
+        Variant(
+            "masters",
+            "Masters Edition: 2-4 players, 106 cards (2 Skips); each hand every player "
+            "chooses any phase not yet completed before play (V-1.4); each phase once, in any "
+            "order; one card per hand may be saved to a private Save pile instead of "
+            "discarded and taken back instead of a draw in a later hand (V-1.6, V-1.7, "
+            "A-19..A-21); first to complete all ten wins, ties replay the last phase "
+            "attempted (V-1.8).",
+            _evolve(
+                max_players=4,
+                deck=DeckSpec(skips=2),
+                phase_order=PhaseOrder.ANY,
+                phase_choice=PhaseChoice.HAND_START,
+                masters_saving=True,
+                tiebreak=Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
+            ),
+            aliases=("masters-edition",),
+        )
+    )
+    register(
+        Variant(
+            "masters-declared",
+            "Masters Edition Variant #2: as Masters, but the phase is declared when it is "
+            "laid down, not at the start of the hand (V-2, A-22 'at_laydown').",
+            _evolve(
+                max_players=4,
+                deck=DeckSpec(skips=2),
+                phase_order=PhaseOrder.ANY,
+                phase_choice=PhaseChoice.AT_LAYDOWN,
+                masters_saving=True,
+                tiebreak=Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
+            ),
+        )
+    )
+    register(
+        Variant(
+            "anti-phase",
+            "Anti-Phase: a player who fails their phase moves down one phase (never below "
+            "phase 1); success advances as usual (V-5.1, V-5.2, A-25 'advance'). Combine with "
+            "masters for the 'masters' base of A-25.",
+            _evolve(anti_phase=True),
+        )
+    )
+    register(
+        Variant(
+            "floating",
+            "Floating: a player whose phase is down may play all their cards and end the turn "
+            "with none, without going out; later they must take a playable discard, play what "
+            "they can, and go out by discarding what they cannot play (V-9, A-8, A-27).",
+            _evolve(going_out=GoingOut.FLOATING),
+        )
+    )
+    register(
+        Variant(
+            "postal",
+            "Postal rules: nobody may go out before play has come round to the dealer; on "
+            "phases 1-7 the cards numbered like a player's phase are Wilds for that player "
+            "(natural as their own number, face-value points) (V-10, A-26).",
+            _evolve(postal=True),
+        )
+    )
+    register(
+        Variant(
+            "dealer-places-upturned",
+            "Alternate Wild Card Deal Up: the dealer gives an upturned Wild to a player, who "
+            "discards a non-Skip in its place; an upturned Skip makes the dealer name who "
+            "loses the first turn (V-12, A-11, A-12).",
+            _evolve(
+                initial_wild=InitialWild.DEALER_CHOOSES_RECIPIENT,
+                initial_skip=InitialSkip.DEALER_CHOOSES_TARGET,
+            ),
+        )
+    )
+    register(
+        Variant(
+            "movable-wilds",
+            "Movable wilds: a player whose phase is down may put the natural card a Wild "
+            "stands for in a run in its place, moving the Wild to either end (V-13).",
+            _evolve(movable_wilds=True),
         )
     )
     register(

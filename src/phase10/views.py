@@ -43,6 +43,10 @@ class SeatView:
     """The phase this seat must make this hand, if fixed (R-3.7)."""
     pickups: tuple[Card, ...]
     """Cards this seat took from the discard pile this hand."""
+    saved_count: int = 0
+    """Masters: how many cards lie face down on this seat's Save pile (V-1.6)."""
+    floating: bool = False
+    """Floating: this seat emptied its hand without going out (V-9)."""
 
 
 @attrs.frozen
@@ -51,6 +55,8 @@ class PlayerView:
 
     seat: int | None
     hand: tuple[Card, ...] | None
+    saved: tuple[Card, ...] | None
+    """Masters: the viewing seat's own Save pile (private, V-1.6)."""
     players: tuple[SeatView, ...]
     rules: Rules
     stage: Stage
@@ -63,6 +69,7 @@ class PlayerView:
     turn: int
     taken_discard: Card | None
     laid_down_this_turn: bool
+    forced_discard: bool
     lost_turns: tuple[int, ...]
     tiebreak: bool
     winners: tuple[int, ...]
@@ -103,6 +110,8 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
                 phase_attempted=p.phase_attempted,
                 target_phase=None if target is None else target.number,
                 pickups=state.pickups[seat] if seat < len(state.pickups) else (),
+                saved_count=len(p.saved),
+                floating=p.floating,
             )
         )
     return tuple(views)
@@ -112,6 +121,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
     return PlayerView(
         seat=seat,
         hand=None if seat is None else state.players[seat].hand,
+        saved=None if seat is None else state.players[seat].saved,
         players=_seat_views(state),
         rules=state.rules,
         stage=state.stage,
@@ -124,6 +134,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         turn=state.turn,
         taken_discard=state.taken_discard,
         laid_down_this_turn=state.laid_down_this_turn,
+        forced_discard=state.forced_discard,
         lost_turns=state.lost_turns,
         tiebreak=state.tiebreak,
         winners=state.winners,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import InitialSkip, InitialWild, SkipLimit, SkipTarget
+from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
 from ..state import GameState, PlayerState, Stage, replace
 from .common import can_draw_stock, can_take_discard, next_seat, usable_saved
@@ -44,6 +44,8 @@ def begin_turn(
     cap = state.rules.max_turns
     if cap is not None and total > cap:
         return replace(nxt, stage=Stage.GAME_OVER, current_player=None, winners=())
+    if not nxt.stock and state.rules.draw_exhaustion is DrawExhaustion.END_HAND:
+        return end_hand(nxt, nxt.players, went_out=None)  # the draw pile ran out
     if not (can_draw_stock(nxt) or can_take_discard(nxt) or usable_saved(nxt, seat)):
         return end_hand(nxt, nxt.players, went_out=None)
     return nxt

@@ -1,0 +1,382 @@
+"""A short text form for every action, read back exactly: ``draw``, ``hit 2.0 R8 high``.
+
+Game records (:mod:`phase10.record`) store their actions in this notation so
+that a person can read a game, and a game server can accept moves as one line
+of text. :func:`action_to_text` and :func:`parse_action` are exact inverses:
+``parse_action(action_to_text(a)) == a`` for every action, legal or not. For a
+sentence that names the players ("Bob laid down phase 2: ...") use
+:func:`phase10.narration.describe`, which needs the game state.
+
+==========================================  ============================================
+text                                         action
+==========================================  ============================================
+``draw``                                     ``DrawStock()``
+``take``                                     ``TakeDiscard()``
+``lay set:R7 B7 W | run:W R4 R5 R6``         ``LayDown(melds)``
+``lay phase=4 run:R1 R2 R3 R4 W R6 R7``      ``LayDown(melds, phase=4)``
+``hit 2.0 R8 high``                          ``Hit(R8, owner=2, meld=0, end=End.HIGH)``
+``discard R7`` / ``discard S @3``            ``Discard(R7)`` / ``Discard(S, target=3)``
+``choose 4``                                 ``ChoosePhase(4)``
+``save G9`` / ``takesaved G9``               ``Save(G9)`` / ``TakeSaved(G9)``
+``give 2``                                   ``GiveCard(2)``
+``swap R5 1.0 low``                          ``SwapWild(R5, owner=1, meld=0, end=End.LOW)``
+``next`` / ``next deck R7 B3 ...``           ``NextHand()`` / ``NextHand(deck)``
+==========================================  ============================================
+
+Keywords and cards are case-insensitive; :func:`action_to_text` writes the
+canonical spelling shown above (``unsave`` is read as ``takesaved``).
+
+A lay-down group is ``KIND[SIZE][@ANCHOR][~]:CARDS``. ``KIND`` is the
+requirement's :attr:`~phase10.Requirement.kind` (``set``, ``run``, ``color`` or
+a registered extension). ``SIZE`` is the requirement's size and is left out
+when the group holds exactly that many cards (the usual case), so ``set3:R7 B7
+W W`` is a set of 3 laid with four cards. The anchor fixes what the Wilds stand
+for: ``@7`` a number (a set's number, a run's lowest number), ``@R`` a colour,
+a bare ``@`` none at all. Without it the anchor is read off the first card
+that has one: a set takes that card's number, a run that number less the
+card's position, a colour group its colour; so only groups whose Wilds come
+first in a run, or groups of Wilds only, need it: ``run@3:W W W W``. ``~``
+marks a run laid under the wrap-around rule (A-4).
+
+>>> action = parse_action("lay set:R7 B7 W | run:W R4 R5 R6")
+>>> [str(meld) for meld in action.melds]
+['W R4 R5 R6', 'R7 B7 W']
+>>> action_to_text(action)
+'lay run:W R4 R5 R6 | set:R7 B7 W'
+>>> parse_action("hit 2.0 r8 HIGH")
+Hit(card=Card.parse('R8'), owner=2, meld=0, end=<End.HIGH: 'high'>)
+>>> parse_action("discard X9")
+Traceback (most recent call last):
+...
+phase10.errors.InvalidDataError: 'X9' at 8: not a card (use R7, B12, G1, Y5, W or S)
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
+
+import attrs
+
+from .actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    Save,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+)
+from .cards import Card, Color, format_cards
+from .errors import InvalidDataError, InvalidMeldError
+from .melds import End, Meld, Requirement
+
+__all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
+
+_KIND_RE = re.compile(r"[a-z][a-z_]*")
+_GROUP_HEAD_RE = re.compile(
+    r"(?P<kind>[a-z][a-z_]*)(?P<size>\d+)?(?P<anchor>@(?P<number>-?\d+)?(?P<color>[rbgy])?)?"
+    r"(?P<wrap>~)?:",
+    re.IGNORECASE,
+)
+_INT_RE = re.compile(r"-?\d{1,30}")
+_PLACE_RE = re.compile(r"(-?\d{1,30})\.(-?\d{1,30})")
+_COLORS_BY_LETTER = {color.value: color for color in Color}
+
+
+def requirement_kinds() -> Mapping[str, type[Requirement]]:
+    """Every concrete :class:`~phase10.Requirement` subclass, by its ``kind`` name.
+
+    The classes are found by walking ``Requirement.__subclasses__()`` on every
+    call, so a group kind defined by a plugin is known as soon as its module is
+    imported, and no registry can go stale. A kind claimed by two classes is
+    left out (it could not be read back unambiguously).
+
+    >>> sorted(requirement_kinds())
+    ['color', 'run', 'set']
+    """
+    found: dict[str, type[Requirement]] = {}
+    clashes: set[str] = set()
+    stack: list[type[Requirement]] = [Requirement]
+    seen: set[type[Requirement]] = set()
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            if sub in seen:
+                continue
+            seen.add(sub)
+            stack.append(sub)
+            kind = sub.__dict__.get("kind")
+            if not isinstance(kind, str) or inspect.isabstract(sub):
+                continue
+            if kind in found and found[kind] is not sub:
+                clashes.add(kind)
+            found[kind] = sub
+    return MappingProxyType({k: v for k, v in sorted(found.items()) if k not in clashes})
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def action_to_text(action: Action) -> str:
+    """The notation of ``action`` (see the module docstring); :func:`parse_action` reverses it.
+
+    >>> from phase10 import Discard, Card
+    >>> action_to_text(Discard(Card.parse("S"), target=3))
+    'discard S @3'
+    """
+    if isinstance(action, DrawStock):
+        return "draw"
+    if isinstance(action, TakeDiscard):
+        return "take"
+    if isinstance(action, LayDown):
+        head = "lay" if action.phase is None else f"lay phase={action.phase}"
+        groups = " | ".join(_group_text(meld) for meld in action.melds)
+        return f"{head} {groups}" if groups else head
+    if isinstance(action, Hit):
+        end = "" if action.end is None else f" {action.end.value}"
+        return f"hit {action.owner}.{action.meld} {action.card}{end}"
+    if isinstance(action, Discard):
+        target = "" if action.target is None else f" @{action.target}"
+        return f"discard {action.card}{target}"
+    if isinstance(action, ChoosePhase):
+        return f"choose {action.phase}"
+    if isinstance(action, Save):
+        return f"save {action.card}"
+    if isinstance(action, TakeSaved):
+        return f"takesaved {action.card}"
+    if isinstance(action, GiveCard):
+        return f"give {action.seat}"
+    if isinstance(action, SwapWild):
+        return f"swap {action.card} {action.owner}.{action.meld} {action.end.value}"
+    if isinstance(action, NextHand):
+        if action.deck is None:
+            return "next"
+        return f"next deck {format_cards(action.deck)}".rstrip()
+    raise InvalidDataError(f"{action!r} is not a phase10 action")
+
+
+def _inferred_anchor(
+    kind: str, cards: tuple[Card, ...], wraps: bool
+) -> tuple[int | None, Color | None]:
+    """The anchor a group gets when its text gives none (see the module docstring)."""
+    for index, card in enumerate(cards):
+        if kind == "set" and card.number is not None:
+            return card.number, None
+        if kind == "run" and card.number is not None:
+            start = card.number - index
+            return ((start - 1) % 12 + 1 if wraps else start), None
+        if kind == "color" and card.color is not None:
+            return None, card.color
+    return None, None
+
+
+def _group_text(meld: Meld) -> str:
+    requirement = meld.requirement
+    kind = requirement.kind
+    extra = [a.name for a in attrs.fields(type(requirement)) if a.init and a.name != "size"]
+    if not _KIND_RE.fullmatch(kind) or extra:
+        raise InvalidDataError(f"a {kind!r} group cannot be written in the action notation")
+    size = "" if requirement.size == len(meld.cards) else str(requirement.size)
+    anchor = ""
+    if _inferred_anchor(kind, meld.cards, meld.wraps) != (meld.number, meld.color):
+        number = "" if meld.number is None else str(meld.number)
+        color = "" if meld.color is None else meld.color.value
+        anchor = f"@{number}{color}"
+    wrap = "~" if meld.wraps else ""
+    return f"{kind}{size}{anchor}{wrap}:{format_cards(meld.cards)}"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@attrs.frozen
+class _Token:
+    text: str
+    start: int
+
+    def error(self, message: str) -> InvalidDataError:
+        return InvalidDataError(message, path=f"{self.text!r} at {self.start}")
+
+
+def _tokens(text: str, offset: int = 0) -> list[_Token]:
+    return [_Token(m.group(), offset + m.start()) for m in re.finditer(r"\S+", text)]
+
+
+def _card(token: _Token) -> Card:
+    try:
+        return Card.parse(token.text)
+    except InvalidDataError as error:
+        raise token.error(error.message) from None
+
+
+def _int(token: _Token, what: str) -> int:
+    if not _INT_RE.fullmatch(token.text):
+        raise token.error(f"expected {what} (a whole number)")
+    return int(token.text)
+
+
+def _place(token: _Token) -> tuple[int, int]:
+    match = _PLACE_RE.fullmatch(token.text)
+    if match is None:
+        raise token.error("expected a group as OWNER.MELD, e.g. 2.0 (seat 2, its first group)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _end(token: _Token) -> End:
+    try:
+        return End(token.text.lower())
+    except ValueError:
+        raise token.error("expected a run end: low or high") from None
+
+
+def _expect_count(keyword: _Token, args: list[_Token], low: int, high: int, usage: str) -> None:
+    if len(args) > high:
+        raise args[high].error(f"unexpected text: the form is {usage!r}")
+    if len(args) < low:
+        raise keyword.error(f"incomplete: the form is {usage!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Read one action in notation (see the module docstring).
+
+    Raises :class:`~phase10.InvalidDataError` whose ``path`` names the bad token
+    and its character offset.
+
+    >>> parse_action("lay phase=2 set:B7 B7 B7 | run@3:W W W W")
+    LayDown(melds=(Meld(requirement=RunOf(size=4), ...), phase=2)
+    >>> parse_action("hit 1 R8")
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: '1' at 4: expected a group as OWNER.MELD, e.g. 2.0 ...
+    """
+    if not isinstance(text, str):
+        raise InvalidDataError(f"an action is written as text, not {type(text).__name__}")
+    tokens = _tokens(text)
+    if not tokens:
+        raise InvalidDataError("empty action: expected draw, take, lay, hit, discard, ...")
+    keyword, args = tokens[0], tokens[1:]
+    word = keyword.text.lower()
+    if word in ("draw", "take"):
+        _expect_count(keyword, args, 0, 0, word)
+        return DrawStock() if word == "draw" else TakeDiscard()
+    if word == "lay":
+        return _parse_lay(text, keyword)
+    if word == "hit":
+        _expect_count(keyword, args, 2, 3, "hit OWNER.MELD CARD [low|high]")
+        owner, meld = _place(args[0])
+        end = _end(args[2]) if len(args) == 3 else None
+        return Hit(_card(args[1]), owner, meld, end)
+    if word == "discard":
+        _expect_count(keyword, args, 1, 2, "discard CARD [@SEAT]")
+        target = None
+        if len(args) == 2:
+            if not args[1].text.startswith("@"):
+                raise args[1].error("expected a Skip's target as @SEAT, e.g. @3")
+            target = _int(_Token(args[1].text[1:], args[1].start + 1), "a seat")
+        return Discard(_card(args[0]), target)
+    if word in ("choose", "give"):
+        _expect_count(keyword, args, 1, 1, f"{word} NUMBER")
+        number = _int(args[0], "a phase number" if word == "choose" else "a seat")
+        return ChoosePhase(number) if word == "choose" else GiveCard(number)
+    if word in ("save", "takesaved", "unsave"):
+        _expect_count(keyword, args, 1, 1, f"{word} CARD")
+        card = _card(args[0])
+        return Save(card) if word == "save" else TakeSaved(card)
+    if word == "swap":
+        _expect_count(keyword, args, 3, 3, "swap CARD OWNER.MELD low|high")
+        owner, meld = _place(args[1])
+        return SwapWild(_card(args[0]), owner, meld, _end(args[2]))
+    if word == "next":
+        if not args:
+            return NextHand()
+        if args[0].text.lower() != "deck":
+            raise args[0].error("expected 'next' or 'next deck CARD CARD ...'")
+        return NextHand(tuple(_card(token) for token in args[1:]))
+    raise keyword.error(
+        "unknown action: expected draw, take, lay, hit, discard, choose, save, takesaved, "
+        "give, swap or next"
+    )
+
+
+def _parse_lay(text: str, keyword: _Token) -> LayDown:
+    position = keyword.start + len(keyword.text)
+    rest = text[position:]
+    phase: int | None = None
+    match = re.match(r"\s*phase=(\S*)", rest, re.IGNORECASE)
+    if match:
+        start = position + match.start(1)
+        phase = _int(_Token(match.group(1), start), "a phase number")
+        position += match.end()
+        rest = text[position:]
+    if not rest.strip():
+        return LayDown((), phase)
+    kinds = requirement_kinds()
+    melds: list[Meld] = []
+    for segment_start, segment in _segments(rest, position):
+        melds.append(_parse_group(segment, segment_start, kinds))
+    try:
+        return LayDown(tuple(melds), phase)
+    except InvalidDataError as error:  # pragma: no cover - melds are all Meld values
+        raise keyword.error(error.message) from None
+
+
+def _segments(text: str, offset: int) -> Iterator[tuple[int, str]]:
+    start = 0
+    for part in text.split("|"):
+        yield offset + start, part
+        start += len(part) + 1
+
+
+def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement]]) -> Meld:
+    stripped = segment.lstrip()
+    offset += len(segment) - len(stripped)
+    head = _GROUP_HEAD_RE.match(stripped)
+    if head is None:
+        first = _tokens(stripped, offset)
+        token = first[0] if first else _Token("|", offset - 1)
+        raise token.error("expected a group as KIND:CARDS, e.g. set:R7 B7 W or run@3:W W W W")
+    head_token = _Token(head.group(), offset)
+    kind = head.group("kind").lower()
+    cls = kinds.get(kind)
+    if cls is None:
+        known = ", ".join(kinds)
+        raise head_token.error(f"unknown group kind {kind!r} (known: {known})")
+    card_tokens = _tokens(stripped[head.end() :], offset + head.end())
+    cards = tuple(_card(token) for token in card_tokens)
+    size = int(head.group("size")) if head.group("size") else len(cards)
+    try:
+        requirement = cls(size=size)  # type: ignore[call-arg]
+    except (InvalidMeldError, InvalidDataError, TypeError, ValueError) as error:
+        raise head_token.error(f"not a valid {kind} requirement: {error}") from None
+    wraps = head.group("wrap") is not None
+    if head.group("anchor") is None:
+        number, color = _inferred_anchor(kind, cards, wraps)
+    else:
+        number = int(head.group("number")) if head.group("number") else None
+        letter = head.group("color")
+        color = _COLORS_BY_LETTER[letter.upper()] if letter else None
+    return Meld(requirement, cards, number, color, wraps)
+
+
+def parse_actions(lines: Iterable[str]) -> tuple[Action, ...]:
+    """Read several actions; the error's ``path`` says which one (``#3: 'X9' at 8``).
+
+    >>> parse_actions(["draw", "discard R7"])
+    (DrawStock(), Discard(card=Card.parse('R7'), target=None))
+    """
+    result: list[Action] = []
+    for index, line in enumerate(lines):
+        try:
+            result.append(parse_action(line))
+        except InvalidDataError as error:
+            where = f"#{index}" if error.path is None else f"#{index}: {error.path}"
+            raise InvalidDataError(error.message, path=where) from None
+    return tuple(result)
