@@ -431,7 +431,7 @@ def test_v10_2_postal_one_is_wild_in_a_set_of_sevens() -> None:
     assert not can_complete(hand, PHASE[1])
     assert can_complete(hand, PHASE[1], POSTAL)
     found = find_completions(hand, PHASE[1], POSTAL)
-    assert _shown(found) == {("R1 R7 B7", "B3 G3 Y3")}
+    assert _shown(found) == {("B3 G3 Y3", "R1 R7 B7")}
     sevens = SetOf(3).make("R7 B7 R1", rules=POSTAL)
     assert sevens.number == 7
     assert sevens.stands_for() == (7, 7, 7)

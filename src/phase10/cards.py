@@ -209,7 +209,13 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> parse_cards("R7, B7 W")
     (Card.parse('R7'), Card.parse('B7'), Card.parse('W'))
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens: list[str] = text.replace(",", " ").split()
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise InvalidDataError(f"expected card text, not {type(text).__name__}") from None
     return tuple(Card.parse(token) for token in tokens)
 
 
@@ -227,13 +233,18 @@ def _code_of(card: Card) -> int:
     return card.code
 
 
+def _count_validator(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+        raise InvalidDataError(f"{attribute.name} must be a whole number 0-1000, not {value!r}")
+
+
 @attrs.frozen
 class DeckSpec:
     """What a deck holds (R-1.6): copies of each number card per colour, Wilds and Skips."""
 
-    copies: int = attrs.field(default=2, validator=attrs.validators.instance_of(int))
-    wilds: int = attrs.field(default=8, validator=attrs.validators.instance_of(int))
-    skips: int = attrs.field(default=4, validator=attrs.validators.instance_of(int))
+    copies: int = attrs.field(default=2, validator=_count_validator)
+    wilds: int = attrs.field(default=8, validator=_count_validator)
+    skips: int = attrs.field(default=4, validator=_count_validator)
 
     @property
     def size(self) -> int:

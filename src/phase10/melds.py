@@ -322,6 +322,8 @@ class SetOf(Requirement):
     def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
         if meld.number is None or not 1 <= meld.number <= 12:
             return "a set needs a number from 1 to 12"
+        if meld.color is not None or meld.wraps:
+            return "a set has a number, but no colour and no wrap-around"
         return None
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
@@ -404,6 +406,10 @@ class RunOf(Requirement):
         start = meld.number
         if start is None:
             return "a run needs its lowest number"
+        if meld.color is not None:
+            return "a run of any colours has no colour of its own"
+        if meld.wraps and not rules.run_wraparound:
+            return "runs cannot wrap around from 12 to 1 under these rules (R-7.4)"
         if rules.run_wraparound:
             if not 1 <= start <= 12:
                 return "a run must start between 1 and 12"
@@ -436,7 +442,7 @@ class RunOf(Requirement):
             return ()
         assert meld.number is not None
         is_wild = rules.is_wild_code(card.code)
-        if rules.run_wraparound:
+        if meld.wraps:
             below = (meld.number - 2) % 12 + 1
             above = (meld.number + len(meld.cards) - 1) % 12 + 1
             low_ok = high_ok = True
@@ -551,8 +557,8 @@ class ColorOf(Requirement):
     def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
         if meld.color is None:
             return "a colour group needs a colour"
-        if meld.number is not None:
-            return "a colour group has no number"
+        if meld.number is not None or meld.wraps:
+            return "a colour group has a colour, but no number and no wrap-around"
         return None
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:

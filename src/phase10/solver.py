@@ -114,6 +114,20 @@ class _Search:
         return False
 
 
+def _canonical_order(
+    requirements: Sequence[Requirement], melds: tuple[Meld, ...]
+) -> tuple[Meld, ...]:
+    """``melds`` with the groups of equal requirements sorted among themselves."""
+    if len(set(requirements)) == len(requirements):
+        return melds
+    slots: dict[Requirement, list[Meld]] = {}
+    for req, meld in zip(requirements, melds, strict=True):
+        slots.setdefault(req, []).append(meld)
+    for group in slots.values():
+        group.sort(key=Meld.sort_key, reverse=True)
+    return tuple(slots[req].pop() for req in requirements)
+
+
 def can_complete(
     hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
 ) -> bool:
@@ -147,7 +161,9 @@ def find_completions(
     search.run(counts, 0, [], 0)
     reqs = phase.requirements
     results = {
-        tuple(meld_from_draft(req, draft, mr) for req, draft in zip(reqs, drafts, strict=False))
+        _canonical_order(
+            reqs, tuple(meld_from_draft(req, d, mr) for req, d in zip(reqs, drafts, strict=True))
+        )
         for drafts in search.found
     }
     return tuple(sorted(results, key=lambda melds: tuple(m.sort_key() for m in melds)))
