@@ -41,6 +41,16 @@ from .errors import (
     InvalidRulesError,
     Phase10Error,
 )
+from .extra_kinds import (
+    COLOR_PHASES,
+    UNOBOT_30_PHASES,
+    ColorParityRunOf,
+    ColorRunOf,
+    ColorSetOf,
+    Parity,
+    ParityOf,
+    ParityRunOf,
+)
 from .melds import ColorOf, End, Meld, MeldRules, NaturalScope, Requirement, RunOf, SetOf
 from .narration import describe, describe_result
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
@@ -53,11 +63,13 @@ __version__ = "0.1.0"
 
 __all__ = [
     "COLORS",
+    "COLOR_PHASES",
     "EVEN_PHASES",
     "ODD_PHASES",
     "PHASE_20",
     "SKIP",
     "STANDARD_PHASES",
+    "UNOBOT_30_PHASES",
     "WILD",
     "Action",
     "Bot",
@@ -66,6 +78,9 @@ __all__ = [
     "ChoosePhase",
     "Color",
     "ColorOf",
+    "ColorParityRunOf",
+    "ColorRunOf",
+    "ColorSetOf",
     "DeckSpec",
     "Discard",
     "DrawStock",
@@ -85,6 +100,9 @@ __all__ = [
     "MeldRules",
     "NaturalScope",
     "NextHand",
+    "Parity",
+    "ParityOf",
+    "ParityRunOf",
     "Phase",
     "Phase10Error",
     "PlayerState",

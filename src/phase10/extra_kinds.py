@@ -17,7 +17,7 @@ kind                       anchor ``number``       anchor ``color``
 A Wild (or a personal wild, V-10.2) stands for any number and any colour; its
 identity is fixed by the anchor and its position when it is played (R-7.3).
 
->>> from phase10 import Card, parse_cards
+>>> from phase10 import Card
 >>> run = ColorRunOf(4).make("R3 W R5 R6")
 >>> run.number, run.color, run.stands_for()
 (3, <Color.RED: 'R'>, (3, 4, 5, 6))
@@ -31,11 +31,14 @@ phase10.errors.InvalidMeldError: B4 does not belong in 1 run of 4 of one color
 >>> odd.stands_for(), odd.hit_ends(Card.parse("B11"))
 ((1, 3, 5, 7, 9), (<End.HIGH: 'high'>,))
 
-Limits of the current protocol (see the module's report): these runs never
-wrap around 12 -> 1, even under ``run_wraparound`` (``Meld.wraps`` is only set
-for the kind ``"run"``), and ``Meld.describe`` / ``Meld.high`` know only the
-built-in kinds, so a laid group of these kinds describes itself by its
-requirement (``"1 run of 4 of one color"``).
+Limits that come from the shared protocol in :mod:`phase10.melds`: these runs
+never wrap around 12 -> 1, even under ``run_wraparound`` (``Meld.make`` sets
+``Meld.wraps`` only for the kind ``"run"``); ``Meld.describe`` and ``Meld.high``
+know only the built-in kinds, so a laid group of these kinds describes itself
+by its requirement (``"1 run of 4 of one color"``) and the runs offer their own
+:meth:`~ColorRunOf.high`; movable Wilds (V-13) apply to plain runs only. A run
+whose colours alternate between two colours (§L.3 ALT_COLOUR_RUN) is not here:
+its anchor would need two colours, and a ``Meld`` holds one.
 """
 
 from __future__ import annotations
@@ -413,6 +416,8 @@ class ColorSetOf(Requirement):
             return "a set of one color needs a number from 1 to 12"
         if meld.color is None:
             return "a set of one color needs its color"
+        if meld.wraps:
+            return "a set of one color has no wrap-around"
         return None
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
@@ -509,8 +514,8 @@ class ParityOf(Requirement):
     def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
         if meld.number not in (0, 1):
             return "an even-or-odd group needs its parity: number 0 (even) or 1 (odd)"
-        if meld.color is not None:
-            return "an even-or-odd group has no color"
+        if meld.color is not None or meld.wraps:
+            return "an even-or-odd group has a parity, but no color and no wrap-around"
         if self.parity is not None and meld.number != self.parity.remainder:
             return f"this group must be {self.parity.value}"
         return None
@@ -613,14 +618,18 @@ COLOR_PHASES: tuple[Phase, ...] = (
     _phase(4, ParityOf(7)),
     _phase(5, ColorRunOf(4), ParityOf(3)),
     _phase(6, ParityRunOf(4), SetOf(3)),
-    _phase(7, ColorSetOf(3), ColorSetOf(3)),
+    _phase(7, ColorSetOf(3), ParityOf(4)),
     _phase(8, ColorRunOf(5), ColorOf(3)),
     _phase(9, ParityRunOf(5), ParityOf(3)),
-    _phase(10, ColorRunOf(6), ColorSetOf(2)),
+    _phase(10, ColorRunOf(4), ColorSetOf(2), ParityOf(3)),
 )
 """A sample ten-phase list mixing colour runs, colour sets and even-or-odd groups.
 
 Not from any published source: a demonstration (and test bed) of the extra kinds.
+Every phase holds a group that many cards can hit (a set, a run, an even-or-odd
+group or a colour group): a phase made only of colour sets can hardly ever be
+hit (each card exists twice), so once everyone has laid it down nobody can go
+out and the hand never ends.
 
 >>> print(COLOR_PHASES[4])
 Phase 5: 1 run of 4 of one color + 3 cards all even or all odd
