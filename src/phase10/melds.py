@@ -166,6 +166,8 @@ class Requirement(abc.ABC):
     kind: ClassVar[str] = "group"
     uses_numbers: ClassVar[bool] = True
     uses_colors: ClassVar[bool] = True
+    wraps_around: ClassVar[bool] = False
+    """Whether groups of this kind wrap from 12 to 1 under ``run_wraparound`` (A-4)."""
 
     @abc.abstractmethod
     def describe(self, count: int = 1) -> str:
@@ -210,6 +212,10 @@ class Requirement(abc.ABC):
     def canonical(self, meld: Meld) -> Meld:
         """``meld`` in its one canonical table order (kinds without order sort their cards)."""
         return meld
+
+    def describe_meld(self, meld: Meld) -> str:
+        """Words for one laid group of this kind, for messages (``"run 3-6"``)."""
+        return self.describe()
 
     def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
         """Why the anchor of ``meld`` is impossible, or ``None``."""
@@ -271,7 +277,7 @@ class Requirement(abc.ABC):
         valid: list[Meld] = []
         first_problem: str | None = None
         for num, col in options:
-            meld = Meld(self, seq, num, col, mr.run_wraparound and self.kind == "run")
+            meld = Meld(self, seq, num, col, mr.run_wraparound and self.wraps_around)
             why = self.problem(meld, mr)
             if why is None:
                 if meld not in valid:
@@ -329,6 +335,9 @@ class SetOf(Requirement):
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return (meld.number,) * len(meld.cards)
 
+    def describe_meld(self, meld: Meld) -> str:
+        return f"set of {meld.number}s"
+
     def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
         return card.number == meld.number
 
@@ -378,6 +387,7 @@ class RunOf(Requirement):
     size: int = attrs.field(validator=_check_size)
     kind: ClassVar[str] = "run"
     uses_colors: ClassVar[bool] = False
+    wraps_around: ClassVar[bool] = True
 
     def describe(self, count: int = 1) -> str:
         return f"{count} run{'s' if count != 1 else ''} of {self.size}"
@@ -430,6 +440,9 @@ class RunOf(Requirement):
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return tuple(self.value_at(meld, i) for i in range(len(meld.cards)))
+
+    def describe_meld(self, meld: Meld) -> str:
+        return f"run {meld.number}-{meld.high}"
 
     def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
         return card.number is not None and card.number == self.value_at(meld, position)
@@ -564,6 +577,9 @@ class ColorOf(Requirement):
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return (meld.color,) * len(meld.cards)
 
+    def describe_meld(self, meld: Meld) -> str:
+        return f"{meld.color.name.lower()} group" if meld.color is not None else self.describe()
+
     def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
         return card.color is meld.color
 
@@ -672,14 +688,7 @@ class Meld:
 
     def describe(self) -> str:
         """Words for this group: ``"set of 7s"``, ``"run 3-6"``, ``"red group"``."""
-        kind = self.requirement.kind
-        if kind == "set":
-            return f"set of {self.number}s"
-        if kind == "run":
-            return f"run {self.number}-{self.high}"
-        if kind == "color" and self.color is not None:
-            return f"{self.color.name.lower()} group"
-        return self.requirement.describe()
+        return self.requirement.describe_meld(self)
 
     def sort_key(self) -> tuple[str, int, int, tuple[int, ...]]:
         """A total order for canonical lists of melds."""
@@ -703,7 +712,7 @@ def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) ->
         tuple(ALL_CARDS[c] for c in codes),
         number,
         color,
-        rules.run_wraparound and requirement.kind == "run",
+        rules.run_wraparound and requirement.wraps_around,
     )
     return requirement.canonical(meld)
 
