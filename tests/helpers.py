@@ -104,6 +104,8 @@ def stacked_deck(
     rng = random.Random(FILL_SEED)
     naturals = sorted(c for c in pool.elements() if c.is_natural)
     rng.shuffle(naturals)
+    specials = sorted(c for c in pool.elements() if not c.is_natural)
+    naturals[:0] = specials  # used only once the number cards run out (tiny decks)
     full_hands = {}
     for seat in dealt:
         hand = list(fixed_hands.get(seat, []))
@@ -117,7 +119,7 @@ def stacked_deck(
             order.append(full_hands[seat][i])
     order.extend(fixed_discard or [naturals.pop()])
     order.extend(fixed_stock)
-    rest = naturals + sorted(c for c in pool.elements() if not c.is_natural)
+    rest = naturals
     rng.shuffle(rest)
     order.extend(rest)
     assert Counter(order) == Counter(standard_deck(rules))

@@ -12,7 +12,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    TakeDiscard,
+)
 from .cards import WILD, Card
 from .engine import apply, legal_actions
 from .melds import MeldRules
@@ -67,6 +77,8 @@ class GreedyBot:
             return legal[0]
         if view.stage is Stage.DRAW:
             return self._draw(view, legal)
+        if view.stage is not Stage.PLAY:
+            return self._before_play(view, legal)
         lay_downs = [a for a in legal if isinstance(a, LayDown)]
         if lay_downs:
             return min(lay_downs, key=lambda a: sum(c.is_wild for c in a.cards()))
@@ -78,6 +90,25 @@ class GreedyBot:
 
     def _rules(self, view: PlayerView) -> MeldRules:
         return view.rules.meld_rules
+
+    def _before_play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """V-1.4: the phase closest to completion; V-12: the Wild to itself, the Skip to the
+        leader."""
+        hand = view.hand
+        choices = [a for a in legal if isinstance(a, ChoosePhase)]
+        if choices and hand is not None:
+            rules = self._rules(view)
+            return min(
+                choices, key=lambda a: phase_distance(hand, view.rules.phase(a.phase), rules)
+            )
+        gifts = [a for a in legal if isinstance(a, GiveCard)]
+        if gifts and view.seat is not None:
+            top = view.top_discard
+            if top is not None and top.is_wild:
+                return next((a for a in gifts if a.seat == view.seat), gifts[0])
+            others = [a for a in gifts if a.seat != view.seat] or gifts
+            return max(others, key=lambda a: _leader_key(view, a.seat))
+        return legal[0]
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)

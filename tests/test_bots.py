@@ -1,0 +1,154 @@
+"""Computer players: RandomBot, GreedyBot and play_game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+import pytest
+
+from helpers import play, stacked_game
+from phase10 import (
+    Action,
+    Bot,
+    Discard,
+    DrawStock,
+    GameState,
+    GreedyBot,
+    Hit,
+    LayDown,
+    RandomBot,
+    Rules,
+    TakeDiscard,
+    legal_actions,
+    new_game,
+    parse_cards,
+    play_game,
+    player_view,
+    variants,
+)
+
+
+class Recorder:
+    """An ``on_action`` callback that checks every bot move was legal and keeps the log."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        assert action in legal_actions(before), action
+        self.actions.append(action)
+
+
+def run(state: GameState, bots: Sequence[Bot]) -> tuple[GameState, list[Action]]:
+    recorder = Recorder()
+    final = play_game(state, bots, on_action=recorder)
+    return final, recorder.actions
+
+
+def test_bots_satisfy_protocol() -> None:
+    assert isinstance(RandomBot(1), Bot)
+    assert isinstance(GreedyBot(), Bot)
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_bots_only_return_legal_actions(variant: str) -> None:
+    """Both bots pick from the legal actions in every registered variant."""
+    rules = variants.resolve(variant).with_options(max_turns=120)
+    players = max(rules.min_players, min(3, rules.max_players))
+    for seed in range(2):
+        bots: list[Bot] = [
+            GreedyBot() if (seat + seed) % 2 else RandomBot(seat) for seat in range(players)
+        ]
+        final, actions = run(new_game(players, rules, seed=seed), bots)
+        assert final.is_over
+        assert actions
+
+
+def test_seeded_random_bot_game_is_reproducible() -> None:
+    """The same game seed and bot seeds replay the same game, action for action."""
+    rules = Rules(max_turns=300)
+
+    def once(bot_seed: int) -> tuple[GameState, list[Action]]:
+        return run(new_game(4, rules, seed=21), [RandomBot(bot_seed + i) for i in range(4)])
+
+    first, second = once(5), once(5)
+    assert first == second
+    finals = {once(seed)[0] for seed in (5, 6, 7)}
+    assert len(finals) > 1  # the bots' seeds matter
+
+
+def test_random_bot_uses_only_its_own_generator() -> None:
+    """Reseeding the global random does not change a seeded RandomBot."""
+    state = new_game(3, seed=2)
+    view, legal = player_view(state, 1), legal_actions(state)
+    picks = []
+    for noise in range(3):
+        random.seed(noise)
+        bot = RandomBot(9)
+        picks.append([bot.choose(view, legal) for _ in range(20)])
+    assert picks[0] == picks[1] == picks[2]
+    assert set(picks[0]) == set(legal)
+
+
+def test_greedy_games_finish() -> None:
+    """GreedyBot games end with a real winner who completed Phase 10 (R-15), without the cap."""
+    for players, seed in ((2, 0), (3, 1)):
+        final, _ = run(
+            new_game(players, Rules(max_turns=5000), seed=seed),
+            [GreedyBot() for _ in range(players)],
+        )
+        assert final.is_over
+        assert final.winner is not None
+        assert 10 in final.players[final.winner].completed
+        assert final.total_turns < 5000
+
+
+def test_greedy_beats_random() -> None:
+    """GreedyBot beats RandomBot in most seeded two-player games."""
+    rules = Rules(max_turns=3000)
+    greedy_wins = 0
+    games = 6
+    for seed in range(games):
+        greedy_seat = seed % 2
+        bots: list[Bot] = [RandomBot(seed), RandomBot(seed)]
+        bots[greedy_seat] = GreedyBot()
+        final = play_game(new_game(2, rules, seed=100 + seed), bots)
+        if final.winners == (greedy_seat,):
+            greedy_wins += 1
+    assert greedy_wins >= games - 1
+
+
+def test_play_game_needs_one_bot_per_seat() -> None:
+    with pytest.raises(ValueError, match="seats"):
+        play_game(new_game(3, seed=1), [GreedyBot(), GreedyBot()])
+
+
+def test_greedy_lays_down_hits_and_takes_wild() -> None:
+    """GreedyBot takes an upturned Wild, lays down as soon as it can and then hits."""
+    bot = GreedyBot()
+    state = stacked_game({0: "", 1: "R7 B7 G7 R9 B9 G9 Y9 R1 B2 G4", 2: ""}, "W", "R12")
+    draw = bot.choose(player_view(state, 1), legal_actions(state))
+    assert draw == TakeDiscard()
+    state = play(state, draw)
+    lay = bot.choose(player_view(state, 1), legal_actions(state))
+    assert isinstance(lay, LayDown)
+    assert not any(c.is_wild for c in lay.cards())  # keeps the Wild when it can
+    state = play(state, lay)
+    hit = bot.choose(player_view(state, 1), legal_actions(state))
+    assert isinstance(hit, Hit)
+    assert not hit.card.is_wild  # natural cards first
+    assert hit.card == parse_cards("Y9")[0]
+
+
+def test_greedy_skips_the_leader() -> None:
+    """GreedyBot aims its Skip at the player closest to winning."""
+    bot = GreedyBot()
+    hands = {0: "", 1: "S R1 R3 B5 B8 G10 G12 Y2 Y4 Y6", 2: "", 3: ""}
+    state = stacked_game(hands, "Y12", "R11")
+    leader = attrs.evolve(state.players[3], completed=(1, 2))
+    state = attrs.evolve(state, players=(*state.players[:3], leader))
+    state = play(state, DrawStock())
+    action = bot.choose(player_view(state, 1), legal_actions(state))
+    assert action == Discard(parse_cards("S")[0], 3)

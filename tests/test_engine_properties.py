@@ -1,0 +1,461 @@
+"""Properties of the engine over random games (hypothesis).
+
+Each example plays a random game: 2-6 players (as the variant allows), a
+random seed, a mix of :class:`~phase10.RandomBot` and :class:`~phase10.GreedyBot`
+seats, one of a few variants, and a ``max_turns`` cap that keeps it short. The
+properties are checked at every step (or at a sample of steps where a check is
+costly). The default "ci" profile keeps the file fast; ``HYPOTHESIS_PROFILE=
+thorough`` runs many more games.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import deck_counter, table_counter
+from phase10 import (
+    Action,
+    Bot,
+    Card,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    End,
+    GameState,
+    GiveCard,
+    GreedyBot,
+    Hit,
+    IllegalActionError,
+    IllegalReason,
+    LayDown,
+    NextHand,
+    RandomBot,
+    Rules,
+    Save,
+    Stage,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+    apply,
+    check,
+    find_completions,
+    legal_actions,
+    new_game,
+    player_view,
+    variants,
+)
+from phase10.cards import ALL_CARDS
+
+CORE_VARIANTS = tuple(
+    name
+    for name in (
+        "standard",
+        "even-phases",
+        "odd-phases",
+        "arkansas",
+        "truly-wild",
+        "pick-a-phase",
+        "ten-hands",
+    )
+    if name in variants.names()
+)
+"""Variants whose progress is ordinary: phases are only ever added, one per hand at most."""
+
+SHORT_VARIANTS = ("to-phase-1", "to-phase-2", "even-phases+to-phase-2", "pick-a-phase+to-phase-2")
+"""Short games (V-7, play to phase N) that usually end with a winner within the turn cap."""
+
+SCALE = settings().max_examples
+"""Examples per test in the active profile (60 for "ci"); costly tests take a fraction."""
+
+
+@attrs.frozen
+class GameSpec:
+    """Everything that fixes one random game."""
+
+    variant: str
+    players: int
+    seed: int
+    bots: tuple[int | None, ...]
+    """One entry per seat: a RandomBot seed, or ``None`` for a GreedyBot."""
+    max_turns: int
+
+    def rules(self) -> Rules:
+        return variants.resolve(self.variant).with_options(max_turns=self.max_turns)
+
+    def start(self) -> GameState:
+        return new_game(self.players, self.rules(), seed=self.seed, dealer=self.seed % self.players)
+
+    def make_bots(self) -> list[Bot]:
+        return [GreedyBot() if b is None else RandomBot(b) for b in self.bots]
+
+
+@st.composite
+def game_specs(
+    draw: st.DrawFn, names: Sequence[str] = CORE_VARIANTS, turns: tuple[int, int] = (10, 60)
+) -> GameSpec:
+    variant = draw(st.sampled_from(names))
+    base = variants.resolve(variant)
+    players = draw(st.integers(max(2, base.min_players), min(6, base.max_players)))
+    seed = draw(st.integers(0, 2**40))
+    bots = tuple(draw(st.one_of(st.none(), st.integers(0, 10_000))) for _ in range(players))
+    max_turns = draw(st.integers(*turns))
+    return GameSpec(variant, players, seed, bots, max_turns)
+
+
+def next_action(state: GameState, bots: Sequence[Bot]) -> Action:
+    """What the seat to act (or the dealer between hands) does."""
+    if state.stage is Stage.HAND_OVER:
+        return NextHand()
+    seat = state.current_player
+    assert seat is not None
+    legal = legal_actions(state)
+    action = bots[seat].choose(player_view(state, seat), legal)
+    assert action in legal, f"{type(bots[seat]).__name__} chose {action!r}, not a legal action"
+    return action
+
+
+def transitions(spec: GameSpec) -> Iterator[tuple[GameState, Action, GameState]]:
+    """Every step of the game: (state before, action, state after)."""
+    state = spec.start()
+    bots = spec.make_bots()
+    for _ in range(20_000):
+        if state.is_over:
+            return
+        action = next_action(state, bots)
+        after = apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError("the game did not end within 20,000 actions")
+
+
+def all_cards(state: GameState) -> Counter[Card]:
+    """Hands, melds, stock, discard pile and Save piles (Masters)."""
+    counter = table_counter(state)
+    for player in state.players:
+        counter.update(player.saved)
+    return counter
+
+
+def frozen_copy(state: GameState) -> GameState:
+    """An equal, fully independent copy."""
+    copy: GameState = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    return copy
+
+
+# ---------------------------------------------------------------------------
+# Invariants along a game
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=max(10, SCALE // 2))
+@given(game_specs())
+def test_cards_conserved_and_input_never_mutated(spec: GameSpec) -> None:
+    """Hands + melds + stock + discard pile always make up the rules' deck, and apply never
+    changes the state it is given."""
+    deck = deck_counter(spec.rules())
+    steps = 0
+    for before, action, after in transitions(spec):
+        if steps == 0:
+            assert all_cards(before) == deck
+        copy = frozen_copy(before)
+        again = apply(before, action)
+        assert before == copy
+        assert again == after
+        assert all_cards(after) == deck, action
+        steps += 1
+    assert steps > 0
+
+
+@settings(max_examples=max(10, SCALE // 2))
+@given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 200)))
+def test_progress_invariants(spec: GameSpec) -> None:
+    """Scores never decrease (R-11.2); completed phases only grow, by at most one per hand
+    (R-5.2, R-12.1); every unfinished state has a legal action; the winner completed the
+    final phase (R-15.2), or every phase when phases may be taken in any order."""
+    rules = spec.rules()
+    final = None
+    for before, _action, after in transitions(spec):
+        assert legal_actions(before)
+        for old, new in zip(before.players, after.players, strict=True):
+            assert new.score >= old.score
+            assert new.completed[: len(old.completed)] == old.completed
+            assert len(new.completed) - len(old.completed) <= 1
+            assert len(set(new.completed)) == len(new.completed)
+        if after.results != before.results:  # a hand was scored: R-12.1
+            result = after.results[-1]
+            for seat, player in enumerate(after.players):
+                grew = player.completed != before.players[seat].completed
+                assert grew == (result.completed[seat] is not None and not result.tiebreak)
+        final = after
+    assert final is not None
+    assert final.is_over
+    assert legal_actions(final) == ()
+    if final.winner is not None and rules.fixed_hands is None:
+        winner = final.players[final.winner]
+        assert rules.final_phase.number in winner.completed
+        assert {p.number for p in rules.phases} <= set(winner.completed)
+
+
+@settings(max_examples=max(10, SCALE // 3))
+@given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)))
+def test_every_legal_action_applies(spec: GameSpec) -> None:
+    """Every action listed by legal_actions applies without error, and check() agrees."""
+    for before, _action, _after in transitions(spec):
+        for action in legal_actions(before):
+            assert check(before, action) is None, action
+            apply(before, action)
+
+
+@settings(max_examples=max(10, SCALE // 3))
+@given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
+def test_same_seed_same_actions_same_states(spec: GameSpec, noise: int) -> None:
+    """Same seed + same actions give equal states, whatever the global random does."""
+    random.seed(noise)
+    recorded: list[tuple[Action, GameState]] = []
+    for _before, action, after in transitions(spec):
+        random.seed(noise + len(recorded))
+        recorded.append((action, after))
+    random.seed(noise ^ 0x5EED)
+    state = spec.start()
+    for action, expected in recorded:
+        random.random()
+        random.shuffle(list(range(10)))
+        state = apply(state, action)
+        assert state == expected
+    assert state.is_over
+
+
+# ---------------------------------------------------------------------------
+# Illegal actions
+# ---------------------------------------------------------------------------
+
+
+def _absent_cards(hand: Sequence[Card]) -> list[Card]:
+    held = set(hand)
+    return [card for card in ALL_CARDS if card not in held]
+
+
+def illegal_candidates(
+    state: GameState, rng: random.Random
+) -> list[tuple[Action, set[IllegalReason]]]:
+    """Actions that must be refused in ``state``, each with the reasons that may explain it."""
+    out: list[tuple[Action, set[IllegalReason]]] = []
+    table = len(state.players)
+    if state.stage is Stage.GAME_OVER:
+        return [(DrawStock(), {IllegalReason.GAME_OVER}), (NextHand(), {IllegalReason.GAME_OVER})]
+    wrong = {IllegalReason.WRONG_STAGE}
+    if state.stage is Stage.HAND_OVER:
+        return [(DrawStock(), wrong), (TakeDiscard(), wrong), (Discard(ALL_CARDS[0]), wrong)]
+    seat = state.current_player
+    assert seat is not None
+    hand = state.players[seat].hand
+    absent = _absent_cards(hand)
+    card = rng.choice(hand) if hand else ALL_CARDS[0]
+    if state.stage is Stage.DRAW:
+        out += [(Discard(card), wrong), (Hit(card, seat, 0), wrong), (NextHand(), wrong)]
+        out.append((LayDown(()), wrong))
+        return out
+    if state.stage is not Stage.PLAY:
+        return [(NextHand(), wrong), (DrawStock(), wrong)]
+    out += [(DrawStock(), wrong), (TakeDiscard(), wrong), (NextHand(), wrong)]
+    if absent:
+        missing = rng.choice(absent)
+        out.append((Discard(missing), {IllegalReason.CARD_NOT_IN_HAND}))
+        out.append((Discard(missing, (seat + 1) % table), {IllegalReason.CARD_NOT_IN_HAND}))
+    not_laid = {IllegalReason.PHASE_NOT_LAID_DOWN, IllegalReason.WRONG_STAGE}
+    no_meld = {IllegalReason.NO_SUCH_MELD} | not_laid
+    out.append((Hit(card, table, 0), no_meld))
+    out.append((Hit(card, -1, 0), no_meld))
+    owner = rng.randrange(table)
+    out.append((Hit(card, owner, len(state.players[owner].melds)), no_meld))
+    out.append((Hit(card, owner, -1), no_meld))
+    if absent:
+        for owner in range(table):
+            for index, meld in enumerate(state.players[owner].melds):
+                missing = rng.choice(absent)
+                ends = meld.hit_ends(missing, state.rules)
+                end = ends[0] if ends else None
+                reasons = {
+                    IllegalReason.CARD_NOT_IN_HAND,
+                    IllegalReason.HIT_NOT_ALLOWED_YET,
+                    IllegalReason.MUST_PLAY,
+                } | not_laid
+                out.append((Hit(missing, owner, index, end), reasons))
+    bad_target = {IllegalReason.BAD_SKIP_TARGET, IllegalReason.TARGET_NOT_NEEDED}
+    bad_target |= {IllegalReason.NOT_ALLOWED_BY_RULES, IllegalReason.MUST_PLAY}
+    for skip in {c for c in hand if c.is_skip}:
+        out.append((Discard(skip, seat), bad_target))
+        out.append((Discard(skip, table), bad_target))
+        out.append((Discard(skip, -1), bad_target))
+    plain = [c for c in hand if c.is_natural]
+    if plain:
+        out.append((Discard(rng.choice(plain), (seat + 1) % table), bad_target))
+    return out
+
+
+@settings(max_examples=max(10, SCALE // 3))
+@given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
+def test_illegal_actions_raise_and_change_nothing(spec: GameSpec, salt: int) -> None:
+    """Cards not in hand, wrong-stage actions, bad hit indexes and bad skip targets raise
+    IllegalActionError with a fitting reason; the state is unchanged and check() agrees."""
+    rng = random.Random(salt)
+    final = None
+    for before, _action, after in transitions(spec):
+        copy = frozen_copy(before)
+        legal = set(legal_actions(before))
+        for action, reasons in illegal_candidates(before, rng):
+            assert action not in legal, action
+            with pytest.raises(IllegalActionError) as info:
+                apply(before, action)
+            assert info.value.reason in reasons, (action, info.value)
+            error = check(before, action)
+            assert error is not None
+            assert error.reason is info.value.reason
+        assert before == copy
+        final = after
+    assert final is not None
+    for action, reasons in illegal_candidates(final, rng):
+        error = check(final, action)
+        assert error is not None
+        assert error.reason in reasons
+
+
+def random_actions(state: GameState, rng: random.Random, count: int) -> list[Action]:
+    """A sample of actions in canonical form (explicit run ends, minimum-size lay-downs),
+    legal or not."""
+    table = len(state.players)
+    seat = state.current_player
+    hand = state.players[seat].hand if seat is not None else ()
+    pool = list(hand) + [rng.choice(ALL_CARDS) for _ in range(3)]
+    lay_downs: list[Action] = []
+    if hand and state.stage is Stage.PLAY:
+        assert seat is not None
+        named = len(state.open_phases(seat)) > 1  # the canonical form names the phase
+        for phase in state.rules.phases:
+            for completion in find_completions(hand, phase, state.rules)[:4]:
+                lay_downs.append(LayDown(completion, phase.number if named else None))
+    melds = [(o, i, m) for o in range(table) for i, m in enumerate(state.players[o].melds)]
+    actions: list[Action] = []
+    for _ in range(count):
+        kind = rng.randrange(10)
+        card = rng.choice(pool)
+        if kind == 0:
+            draws: list[Action] = [DrawStock(), TakeDiscard(), NextHand()]
+            actions.append(rng.choice(draws))
+        elif kind in (1, 2):
+            target = rng.choice([None, None, *range(-1, table + 1)])
+            actions.append(Discard(card, target))
+        elif kind in (3, 4, 5) and melds:
+            owner, index, meld = rng.choice(melds)
+            if rng.random() < 0.1:
+                owner, index = rng.randrange(-1, table + 1), rng.randrange(-1, 4)
+            run = meld.requirement.kind == "run"
+            end = rng.choice([End.LOW, End.HIGH]) if run else None
+            actions.append(Hit(card, owner, index, end))
+        elif kind == 6 and lay_downs:
+            actions.append(rng.choice(lay_downs))
+        elif kind == 7:
+            others: list[Action] = [
+                ChoosePhase(rng.choice(state.rules.phases).number),
+                Save(card),
+                TakeSaved(card),
+                GiveCard(rng.randrange(table)),
+            ]
+            actions.append(rng.choice(others))
+        elif kind == 8 and melds:
+            owner, index, _meld = rng.choice(melds)
+            actions.append(SwapWild(card, owner, index, rng.choice([End.LOW, End.HIGH])))
+        else:
+            actions.append(Discard(card))
+    return actions
+
+
+@settings(max_examples=max(10, SCALE // 3))
+@given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
+def test_check_none_iff_in_legal_actions(spec: GameSpec, salt: int) -> None:
+    """For a sample of canonical actions, check(state, a) is None exactly when a is listed
+    by legal_actions(state)."""
+    rng = random.Random(salt)
+    for before, _action, _after in transitions(spec):
+        legal = set(legal_actions(before))
+        for action in random_actions(before, rng, 12):
+            error = check(before, action)
+            assert (error is None) == (action in legal), (action, error)
+
+
+# ---------------------------------------------------------------------------
+# What a seat can see
+# ---------------------------------------------------------------------------
+
+
+def hidden_variation(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` changed only in what ``seat`` cannot see: the other seats' hands permuted
+    among seats holding as many cards, the stock shuffled, another seed."""
+    players = list(state.players)
+    by_size: dict[int, list[int]] = {}
+    for other, player in enumerate(players):
+        if other != seat:
+            by_size.setdefault(len(player.hand), []).append(other)
+    for group in by_size.values():
+        hands = [players[s].hand for s in group]
+        rng.shuffle(hands)
+        for s, hand in zip(group, hands, strict=True):
+            players[s] = attrs.evolve(players[s], hand=hand)
+    stock = list(state.stock)
+    rng.shuffle(stock)
+    return attrs.evolve(
+        state, players=tuple(players), stock=tuple(stock), seed=state.seed + rng.randrange(1, 99)
+    )
+
+
+@settings(max_examples=max(10, SCALE // 2))
+@given(game_specs(turns=(10, 60)), st.integers(0, 2**32))
+def test_views_ignore_what_a_seat_cannot_see(spec: GameSpec, salt: int) -> None:
+    """R-3.8: two states that differ only in other hands (permuted between opponents),
+    the stock order and the seed give a seat equal views; its own hand does matter."""
+    rng = random.Random(salt)
+    checked = 0
+    for before, _action, _after in transitions(spec):
+        seat = rng.randrange(len(before.players))
+        other = hidden_variation(before, seat, rng)
+        assert player_view(other, seat) == player_view(before, seat)
+        mine = before.players[seat]
+        if mine.hand and before.stock:
+            swapped = attrs.evolve(mine, hand=tuple(sorted((*mine.hand[1:], before.stock[0]))))
+            if swapped.hand != mine.hand:
+                changed = attrs.evolve(
+                    before,
+                    players=(*before.players[:seat], swapped, *before.players[seat + 1 :]),
+                )
+                assert player_view(changed, seat) != player_view(before, seat)
+        checked += 1
+    assert checked > 0
+
+
+# ---------------------------------------------------------------------------
+# Every registered variant: a light smoke run
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=max(10, SCALE // 4))
+@given(game_specs(names=variants.names(), turns=(10, 50)))
+def test_every_variant_plays_soundly(spec: GameSpec) -> None:
+    """In every registered variant: cards (Save piles included) are conserved, the bots only
+    pick legal actions, every unfinished state has one, and the game ends."""
+    deck = deck_counter(spec.rules())
+    final = None
+    for before, action, after in transitions(spec):
+        assert action in legal_actions(before)
+        assert all_cards(after) == deck
+        final = after
+    assert final is not None
+    assert final.is_over
