@@ -72,6 +72,7 @@ def end_hand(
             if state.tiebreak or seat not in seats
             else _progress(p.completed, completed[seat], rules),
             skips_pending=0,
+            phase_attempted=None,  # between hands a seat's target is its next phase
         )
         for seat, p in enumerate(players)
     )
