@@ -149,22 +149,46 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
         raise InvalidRulesError(f"empty part in variant spec {spec!r}", "variant")
     rules = base if base is not None else Rules()
     owners: dict[str, str] = {}
-    canonical: list[str] = []
+    refined: list[set[str]] = []  # per part: options a later refining part changed
+    applied: list[Variant] = []
     for part in parts:
         variant = get(part)
         before = rules
         rules = variant.apply(rules)
-        for field in attrs.fields(Rules):
-            if not field.init or field.name == "spec":
-                continue
-            if getattr(before, field.name) != getattr(rules, field.name):
-                if field.name in owners and not variant.refines:
-                    raise InvalidRulesError(
-                        f"conflicts with {owners[field.name]} over {field.name}", variant.name
-                    )
-                owners[field.name] = variant.name
-        canonical.append(variant.name)
-    return attrs.evolve(rules, spec="+".join(canonical))
+        changed = _changed(before, rules)
+        for name in changed:
+            if name in owners and not variant.refines:
+                raise InvalidRulesError(f"conflicts with {owners[name]} over {name}", variant.name)
+            owners[name] = variant.name
+        if variant.refines:
+            for earlier in refined:
+                earlier.update(changed)
+        applied.append(variant)
+        refined.append(set())
+    # Every part must still hold in the result, whatever the order (a later part may
+    # not silently undo what an earlier one needs, nor the other way round).
+    for variant, exempt in zip(applied, refined, strict=True):
+        if variant.refines:
+            continue
+        undone = _changed(rules, variant.apply(rules)) - exempt
+        if undone:
+            name = sorted(undone)[0]
+            other = owners.get(name, "the rest of the spec")
+            if other == variant.name:
+                other = next(v.name for v in applied if v is not variant)
+            raise InvalidRulesError(f"conflicts with {other} over {name}", variant.name)
+    return attrs.evolve(rules, spec="+".join(v.name for v in applied))
+
+
+def _changed(before: Rules, after: Rules) -> set[str]:
+    """The options (other than ``spec``) whose values differ between two rule sets."""
+    return {
+        field.name
+        for field in attrs.fields(Rules)
+        if field.init
+        and field.name != "spec"
+        and getattr(before, field.name) != getattr(after, field.name)
+    }
 
 
 def _evolve(**changes: object) -> Callable[[Rules], Rules]:
