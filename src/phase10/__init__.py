@@ -53,8 +53,11 @@ from .extra_kinds import (
 )
 from .melds import ColorOf, End, Meld, MeldRules, NaturalScope, Requirement, RunOf, SetOf
 from .narration import describe, describe_result
+from .notation import action_to_text, parse_action
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
+from .record import GameRecord, replay
 from .rules import Rules, Scoring
+from .serialization import from_json, to_json
 from .solver import can_complete, find_completions, laydown_problem
 from .state import GameState, HandResult, PlayerState, Stage
 from .views import PlayerView, SeatView, player_view, spectator_view
@@ -85,6 +88,7 @@ __all__ = [
     "Discard",
     "DrawStock",
     "End",
+    "GameRecord",
     "GameState",
     "GiveCard",
     "GreedyBot",
@@ -120,6 +124,7 @@ __all__ = [
     "TakeDiscard",
     "TakeSaved",
     "__version__",
+    "action_to_text",
     "apply",
     "can_complete",
     "card_points",
@@ -128,15 +133,19 @@ __all__ = [
     "describe_result",
     "find_completions",
     "format_cards",
+    "from_json",
     "laydown_problem",
     "legal_actions",
     "new_game",
+    "parse_action",
     "parse_cards",
     "play_game",
     "player_view",
+    "replay",
     "skip_targets",
     "sort_cards",
     "spectator_view",
     "standard_deck",
+    "to_json",
     "variants",
 ]

@@ -53,13 +53,18 @@ phase10.errors.InvalidDataError: 'X9' at 8: not a card (use R7, B12, G1, Y5, W o
 
 from __future__ import annotations
 
+import enum
 import inspect
 import re
+import typing
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from types import MappingProxyType
+from types import MappingProxyType, UnionType
+from typing import Any
 
 import attrs
 
+from . import extra_kinds  # noqa: F401  (the package's own group kinds must be readable)
 from .actions import (
     Action,
     ChoosePhase,
@@ -82,44 +87,47 @@ __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds
 
 _KIND_RE = re.compile(r"[a-z][a-z_]*")
 _GROUP_HEAD_RE = re.compile(
-    r"(?P<kind>[a-z][a-z_]*)(?P<size>\d+)?(?P<anchor>@(?P<number>-?\d+)?(?P<color>[rbgy])?)?"
-    r"(?P<wrap>~)?:",
+    r"(?P<kind>[a-z][a-z_]*)(?P<size>\d{1,4000})?(?:\[(?P<params>[^\]\s]*)\])?"
+    r"(?P<anchor>@(?P<number>-?\d{1,4000})?(?P<color>[rbgy])?)?(?P<wrap>~)?:",
     re.IGNORECASE,
 )
-_INT_RE = re.compile(r"-?\d{1,30}")
-_PLACE_RE = re.compile(r"(-?\d{1,30})\.(-?\d{1,30})")
-_COLORS_BY_LETTER = {color.value: color for color in Color}
+_PARAM_VALUE_RE = re.compile(r"[A-Za-z0-9_.+-]+")
+_INT_RE = re.compile(r"-?\d{1,4000}")
+_PLACE_RE = re.compile(r"(-?\d{1,4000})\.(-?\d{1,4000})")
+_COLORS_BY_LETTER: Mapping[str, Color] = MappingProxyType({c.value: c for c in Color})
+
+
+def _init_fields(cls: type) -> dict[str, attrs.Attribute[Any]]:
+    """The fields the constructor of the attrs class ``cls`` takes, by argument name."""
+    fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", cls))
+    return {f.alias or f.name: f for f in fields if f.init}
 
 
 def requirement_kinds() -> Mapping[str, type[Requirement]]:
     """Every concrete :class:`~phase10.Requirement` subclass, by its ``kind`` name.
 
-    The classes are found by walking ``Requirement.__subclasses__()`` on every
-    call, so a group kind defined by a plugin is known as soon as its module is
-    imported, and no registry can go stale. A kind claimed by two classes is
-    left out (it could not be read back unambiguously).
+    The classes are found by walking ``Requirement.__subclasses__()`` (breadth
+    first) on every call, so a group kind defined by a plugin is known as soon
+    as its module is imported, and no registry can go stale. When several
+    classes claim one kind, the one nearest to ``Requirement`` wins (a subclass
+    of ``SetOf`` that keeps ``kind = "set"`` does not replace sets).
 
-    >>> sorted(requirement_kinds())
-    ['color', 'run', 'set']
+    >>> sorted(requirement_kinds())[:4]
+    ['color', 'color_parity_run', 'color_run', 'color_set']
     """
     found: dict[str, type[Requirement]] = {}
-    clashes: set[str] = set()
-    stack: list[type[Requirement]] = [Requirement]
+    queue: deque[type[Requirement]] = deque(Requirement.__subclasses__())
     seen: set[type[Requirement]] = set()
-    while stack:
-        cls = stack.pop()
-        for sub in cls.__subclasses__():
-            if sub in seen:
-                continue
-            seen.add(sub)
-            stack.append(sub)
-            kind = sub.__dict__.get("kind")
-            if not isinstance(kind, str) or inspect.isabstract(sub):
-                continue
-            if kind in found and found[kind] is not sub:
-                clashes.add(kind)
+    while queue:
+        sub = queue.popleft()
+        if sub in seen:
+            continue
+        seen.add(sub)
+        queue.extend(sub.__subclasses__())
+        kind = sub.__dict__.get("kind")
+        if isinstance(kind, str) and not inspect.isabstract(sub) and kind not in found:
             found[kind] = sub
-    return MappingProxyType({k: v for k, v in sorted(found.items()) if k not in clashes})
+    return MappingProxyType(dict(sorted(found.items())))
 
 
 # --------------------------------------------------------------------------- writing
@@ -178,11 +186,37 @@ def _inferred_anchor(
     return None, None
 
 
+def _param_text(requirement: Requirement) -> str:
+    """``[name=value,...]`` for the requirement's fields besides ``size`` that differ from
+    their defaults (``""`` when there are none)."""
+    parts: list[str] = []
+    for name, field in _init_fields(type(requirement)).items():
+        if name == "size":
+            continue
+        value = getattr(requirement, field.name)
+        if field.default is not attrs.NOTHING and value == field.default:
+            continue
+        if value is None or isinstance(value, bool):
+            text = str(value).lower()
+        elif isinstance(value, enum.Enum):
+            text = str(value.value)
+        elif isinstance(value, (int, str)):
+            text = str(value)
+        else:
+            text = ""
+        if not _PARAM_VALUE_RE.fullmatch(text):
+            raise InvalidDataError(
+                f"the {field.name} of a {requirement.kind!r} group, {value!r}, cannot be written "
+                "in the action notation"
+            )
+        parts.append(f"{name}={text}")
+    return f"[{','.join(parts)}]" if parts else ""
+
+
 def _group_text(meld: Meld) -> str:
     requirement = meld.requirement
     kind = requirement.kind
-    extra = [a.name for a in attrs.fields(type(requirement)) if a.init and a.name != "size"]
-    if not _KIND_RE.fullmatch(kind) or extra:
+    if not _KIND_RE.fullmatch(kind):
         raise InvalidDataError(f"a {kind!r} group cannot be written in the action notation")
     size = "" if requirement.size == len(meld.cards) else str(requirement.size)
     anchor = ""
@@ -191,7 +225,7 @@ def _group_text(meld: Meld) -> str:
         color = "" if meld.color is None else meld.color.value
         anchor = f"@{number}{color}"
     wrap = "~" if meld.wraps else ""
-    return f"{kind}{size}{anchor}{wrap}:{format_cards(meld.cards)}"
+    return f"{kind}{size}{_param_text(requirement)}{anchor}{wrap}:{format_cards(meld.cards)}"
 
 
 # --------------------------------------------------------------------------- reading
@@ -352,8 +386,9 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     card_tokens = _tokens(stripped[head.end() :], offset + head.end())
     cards = tuple(_card(token) for token in card_tokens)
     size = int(head.group("size")) if head.group("size") else len(cards)
+    params = _parse_params(cls, head.group("params"), head_token)
     try:
-        requirement = cls(size=size)  # type: ignore[call-arg]
+        requirement = cls(size=size, **params)  # type: ignore[call-arg]
     except (InvalidMeldError, InvalidDataError, TypeError, ValueError) as error:
         raise head_token.error(f"not a valid {kind} requirement: {error}") from None
     wraps = head.group("wrap") is not None
@@ -364,6 +399,43 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
         letter = head.group("color")
         color = _COLORS_BY_LETTER[letter.upper()] if letter else None
     return Meld(requirement, cards, number, color, wraps)
+
+
+def _parse_params(
+    cls: type[Requirement], text: str | None, token: _Token
+) -> dict[str, object]:
+    """The requirement fields written as ``[name=value,...]`` after the kind."""
+    if text is None:
+        return {}
+    fields = {k: f for k, f in _init_fields(cls).items() if k != "size"}
+    hints = typing.get_type_hints(cls)
+    params: dict[str, object] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        field = fields.get(name)
+        if field is None or not value or name in params:
+            known = ", ".join(fields) or "none"
+            raise token.error(f"expected group parameters as [name=value,...] (known: {known})")
+        params[name] = _param_value(value, hints[field.name], token)
+    return params
+
+
+def _param_value(text: str, tp: object, token: _Token) -> object:
+    options = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, UnionType) else (tp,)
+    for option in options:
+        if option is type(None) and text.lower() == "none":
+            return None
+        if option is bool and text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        if option is int and _INT_RE.fullmatch(text):
+            return int(text)
+        if option is str:
+            return text
+        if isinstance(option, type) and issubclass(option, enum.Enum):
+            for member in option:
+                if str(member.value).lower() == text.lower():
+                    return member
+    raise token.error(f"{text!r} is not a valid value here")
 
 
 def parse_actions(lines: Iterable[str]) -> tuple[Action, ...]:

@@ -1,0 +1,146 @@
+"""What the ``phase10`` subcommands share: the hand-by-hand account and game files.
+
+One :class:`Narrator` writes every game the command line tells, so a replayed
+record reads exactly like the demo game it came from, and one pair of
+functions writes and reads the game records behind ``--save`` and ``replay``.
+
+>>> import io
+>>> from phase10 import new_game, DrawStock, Discard, Card, apply
+>>> out = io.StringIO()
+>>> state = new_game(["Ann", "Bob"], seed=7)
+>>> narrate = Narrator(out, verbose=True)
+>>> after = apply(state, DrawStock())
+>>> narrate(state, DrawStock(), after)
+>>> out.getvalue()
+'  Bob drew from the draw pile\\n'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TextIO
+
+from .actions import Action, ChoosePhase, GiveCard, NextHand, Save, SwapWild, TakeSaved
+from .narration import describe, describe_result
+from .record import GameRecord
+from .state import GameState, Stage
+
+__all__ = ["DEMO_NAMES", "Narrator", "load_game", "save_game", "standings"]
+
+DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+"""Short names for bot seats, so narrated lines stay aligned and easy to follow."""
+
+
+def _sentence(state: GameState, action: Action) -> str:
+    """:func:`~phase10.narration.describe`, with sentences for the variant-only actions
+    where it falls back to the action's repr. Saved cards stay face down (V-1.6)."""
+    text = describe(state, action)
+    seat = state.current_player
+    who = "nobody" if seat is None else state.players[seat].name
+    if text != f"{who} did {action!r}":
+        return text
+    if isinstance(action, ChoosePhase):
+        return f"{who} chose phase {action.phase}"
+    if isinstance(action, GiveCard):
+        target = state.players[action.seat].name if action.seat < len(state.players) else "?"
+        top = state.top_discard
+        if top is not None and top.is_skip:
+            return f"{who} named {target} to lose the first turn"
+        return f"{who} gave the upturned Wild to {target}"
+    if isinstance(action, Save):
+        return f"{who} saved a card, face down"
+    if isinstance(action, TakeSaved):
+        return f"{who} took a card back from their Save pile"
+    if isinstance(action, SwapWild):
+        owner = state.players[action.owner].name if action.owner < len(state.players) else "?"
+        end = action.end.value
+        return f"{who} swapped {action.card} for a Wild in {owner}'s group (Wild to the {end} end)"
+    return text
+
+
+class Narrator:
+    """An ``on_action`` callback for :func:`phase10.play_game` that tells the game to ``out``.
+
+    Without ``verbose`` draws and plain discards are left out, which keeps a
+    bot game short enough to read. ``you`` is the seat addressed as "You".
+    """
+
+    def __init__(self, out: TextIO, *, verbose: bool = False, you: int | None = None) -> None:
+        self.out = out
+        self.verbose = verbose
+        self.you = you
+
+    def hand_header(self, state: GameState) -> str:
+        """The line that opens a hand: its number, the dealer, and whether it is a tiebreak."""
+        dealer = state.players[state.dealer].name
+        tiebreak = " - tiebreak" if state.tiebreak else ""
+        return f"Hand {state.hand_number} (dealer {dealer}){tiebreak}"
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        out = self.out
+        if isinstance(action, NextHand):
+            out.write(f"\n{self.hand_header(after)}\n")
+            return
+        text = _sentence(before, action)
+        seat = before.current_player
+        who = "" if seat is None else before.players[seat].name
+        verb = text[len(who) + 1 :] if text.startswith(who + " ") else text
+        important = not verb.startswith(("drew", "discarded"))
+        if self.verbose or important:
+            out.write(f"  {text}\n")
+        for seat in after.lost_turns:
+            if self.verbose or after.stage is not Stage.HAND_OVER:
+                who = "You lose" if seat == self.you else f"{after.players[seat].name} loses"
+                out.write(f"  {who} a turn\n")
+        if after.stage in (Stage.HAND_OVER, Stage.GAME_OVER) and len(after.results) > len(
+            before.results
+        ):
+            result = after.results[-1]
+            out.write(f"  {describe_result(after, result)}\n")
+            scores = ", ".join(
+                f"{p.name} {p.score} (+{result.points[i]}, phase {len(p.completed)})"
+                for i, p in enumerate(after.players)
+            )
+            out.write(f"  Scores: {scores}\n")
+
+
+def standings(state: GameState) -> list[str]:
+    """One line per seat, best first: winners, then most phases, then fewest points."""
+    order = sorted(
+        range(len(state.players)),
+        key=lambda s: (
+            s not in state.winners,
+            -len(state.players[s].completed),
+            state.players[s].score,
+        ),
+    )
+    lines = []
+    for rank, seat in enumerate(order, 1):
+        p = state.players[seat]
+        mark = "  winner" if seat in state.winners else ""
+        lines.append(
+            f"{rank:>2}. {p.name:<8} {p.score:>5} points, {len(p.completed):>2} phases{mark}"
+        )
+    return lines
+
+
+def save_game(path: str | os.PathLike[str], first: GameState, actions: Sequence[Action]) -> None:
+    """Write the game that started at ``first`` and went on with ``actions`` as a record.
+
+    The record holds the rules, names, seed and dealer of ``first`` plus the
+    actions in notation, which is all :func:`load_game` needs to replay it.
+    """
+    names = [player.name for player in first.players]
+    record = GameRecord.start(names, first.rules, seed=first.seed, dealer=first.dealer)
+    record.extend(actions).save(path)
+
+
+def load_game(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a game record written by :func:`save_game` or :meth:`GameRecord.save`.
+
+    Raises :class:`OSError` when the file cannot be read and
+    :class:`~phase10.InvalidDataError` (a :class:`ValueError`) when it is not a
+    record; the command line turns both into one error line.
+    """
+    return GameRecord.load(path)

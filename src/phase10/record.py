@@ -1,0 +1,409 @@
+"""Game records: the rules, the deal and every action, enough to replay a whole game.
+
+A :class:`GameRecord` is small (a seed instead of 108 cards per hand) and
+readable (actions in the notation of :mod:`phase10.notation`). Replaying it
+with the same library version gives back every state of the game, equal to
+the states of the original game.
+
+File format: one JSON document, UTF-8, written by :meth:`GameRecord.save` and
+:func:`phase10.serialization.to_json`::
+
+    {
+      "schema": 1,
+      "type": "record",
+      "rules": {"spec": "standard"},
+      "players": ["Ann", "Bob"],
+      "seed": 7,
+      "dealer": 0,
+      "deck": null,
+      "metadata": {"event": "club night"},
+      "actions": ["take", "discard R12", "draw", ...],
+      "digests": ["3f0c1e9a2b7d4c55", ...]
+    }
+
+``rules`` is the rules object of :mod:`phase10.serialization` (the variant
+spec plus every option that differs from the official defaults). ``deck`` is
+``null`` (the first hand is shuffled from ``seed``) or the first hand's cards
+in notation, top of the stock first; later hands are shuffled from ``seed``
+unless their ``next`` action names a deck. ``digests`` is optional (may be
+``[]``): the :func:`state_digest` of the state before the first action and
+after each action, as far as it goes. When it is there, :func:`replay` checks
+every step and names the first action whose result differs, which is how a
+stored game reveals that a rule change altered it. Every key must be present.
+
+>>> from phase10 import GreedyBot, play_game
+>>> record = GameRecord.start(["Ann", "Bob"], seed=7)
+>>> actions = []
+>>> final = play_game(record.initial_state(), [GreedyBot(), GreedyBot()],
+...                   on_action=lambda before, action, after: actions.append(action))
+>>> record = record.extend(actions)
+>>> record.final_state() == final
+True
+>>> record.actions[0] in ("draw", "take"), len(record.actions) == len(actions)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+
+import attrs
+
+from .actions import Action
+from .cards import Card, format_cards
+from .engine import apply, new_game
+from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
+from .melds import Meld
+from .narration import describe
+from .notation import action_to_text, parse_action
+from .rules import Rules
+from .state import GameState
+
+__all__ = ["GameRecord", "replay", "state_digest"]
+
+_DIGEST_RE = re.compile(r"[0-9a-f]{16}")
+
+
+def _rules(value: Rules | str) -> Rules:
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        from .variants import resolve
+
+        return resolve(value)
+    raise InvalidDataError(f"rules must be a Rules or a variant spec, not {value!r}")
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise InvalidDataError("players must be a sequence of names, not one string")
+    names = tuple(value)
+    if not all(isinstance(name, str) for name in names):
+        raise InvalidDataError("player names must be strings")
+    return names
+
+
+def _int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidDataError(f"{attribute.name} must be a whole number, not {value!r}")
+
+
+def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    deck = tuple(value)
+    if not all(isinstance(card, Card) for card in deck):
+        raise InvalidDataError("a deck is a sequence of Card values")
+    return deck
+
+
+def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
+    if value is None:
+        return MappingProxyType({})
+    items = dict(value)
+    for key, text in items.items():
+        if not isinstance(key, str) or not isinstance(text, str):
+            raise InvalidDataError(f"metadata maps text to text, not {key!r}: {text!r}")
+    return MappingProxyType(items)
+
+
+def _actions(value: Iterable[Action | str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise InvalidDataError("actions must be a sequence, not one string")
+    texts: list[str] = []
+    for index, item in enumerate(value):
+        try:
+            action = parse_action(item) if isinstance(item, str) else item
+            texts.append(action_to_text(action))
+        except InvalidDataError as error:
+            where = f"$.actions[{index}]" + (f": {error.path}" if error.path else "")
+            raise InvalidDataError(error.message, path=where) from None
+    return tuple(texts)
+
+
+def _digests(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise InvalidDataError("digests must be a sequence, not one string")
+    digests = tuple(value)
+    for index, digest in enumerate(digests):
+        if not isinstance(digest, str) or not _DIGEST_RE.fullmatch(digest):
+            raise InvalidDataError(
+                f"a digest is 16 lowercase hex digits, not {digest!r}", path=f"$.digests[{index}]"
+            )
+    return digests
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game as its rules, its deal and its actions in notation.
+
+    ``seed`` fixes every shuffle; ``deck``, if given, is the first hand's order
+    (top of the stock first). ``actions`` are stored in canonical notation
+    (:func:`phase10.notation.action_to_text`); :class:`~phase10.Action` values
+    are accepted and converted. ``digests`` are optional step checks (see the
+    module docstring); ``metadata`` is free text (event, date, ...), read-only.
+    A record is a value: :meth:`append` and :meth:`extend` return new records.
+    """
+
+    rules: Rules = attrs.field(converter=_rules)
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    seed: int = attrs.field(validator=_int)
+    dealer: int = attrs.field(default=0, validator=_int)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
+    metadata: Mapping[str, str] = attrs.field(
+        factory=lambda: MappingProxyType({}), converter=_metadata, hash=False
+    )
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
+    digests: tuple[str, ...] = attrs.field(default=(), converter=_digests)
+
+    def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
+        """Pickle through the constructor (the read-only metadata view cannot be pickled),
+        so records travel to worker processes."""
+        return (
+            GameRecord,
+            (
+                self.rules,
+                self.players,
+                self.seed,
+                self.dealer,
+                self.deck,
+                dict(self.metadata),
+                self.actions,
+                self.digests,
+            ),
+        )
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.digests) > len(self.actions) + 1:
+            raise InvalidDataError(
+                f"{len(self.digests)} digests for {len(self.actions)} actions: at most one "
+                "more digest than actions (the initial state has one)",
+                path="$.digests",
+            )
+
+    # -- building
+
+    @classmethod
+    def start(
+        cls,
+        players: int | Sequence[str],
+        rules: Rules | str = "standard",
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        deck: Iterable[Card] | None = None,
+        metadata: Mapping[str, str] | None = None,
+    ) -> GameRecord:
+        """A record of a game not yet played; the arguments are those of :func:`phase10.new_game`.
+
+        Without a seed one is drawn (as :func:`~phase10.new_game` does) and kept,
+        so the record can always be replayed.
+
+        >>> GameRecord.start(3, seed=1).players
+        ('Player 1', 'Player 2', 'Player 3')
+        """
+        order = None if deck is None else tuple(deck)
+        state = new_game(players, rules, seed=seed, dealer=dealer, deck=order)
+        names = tuple(player.name for player in state.players)
+        return cls(state.rules, names, state.seed, dealer, order, metadata)
+
+    @classmethod
+    def from_actions(
+        cls,
+        players: int | Sequence[str],
+        actions: Iterable[Action | str],
+        rules: Rules | str = "standard",
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        deck: Iterable[Card] | None = None,
+        metadata: Mapping[str, str] | None = None,
+        check: bool = True,
+    ) -> GameRecord:
+        """A record of ``actions`` played from :meth:`start`; with ``check`` they are replayed
+        at once, so an illegal action raises :class:`~phase10.InvalidDataError` here.
+
+        >>> record = GameRecord.from_actions(["Ann", "Bob"], ["take", "discard Y7"], seed=7)
+        >>> record.final_state().current_player
+        0
+        >>> GameRecord.from_actions(["Ann", "Bob"], ["take", "discard R12"], seed=7)
+        Traceback (most recent call last):
+        ...
+        phase10.errors.InvalidDataError: $.actions[1]: action 1 ('discard R12') is illegal ...
+        """
+        record = cls.start(
+            players, rules, seed=seed, dealer=dealer, deck=deck, metadata=metadata
+        ).extend(actions)
+        if check:
+            record.final_state()
+        return record
+
+    def append(self, action: Action | str) -> GameRecord:
+        """This record with one more action (not checked: :meth:`replay` checks)."""
+        return attrs.evolve(self, actions=(*self.actions, action))
+
+    def extend(self, actions: Iterable[Action | str]) -> GameRecord:
+        """This record with more actions (not checked: :meth:`replay` checks)."""
+        return attrs.evolve(self, actions=(*self.actions, *actions))
+
+    def with_digests(self) -> GameRecord:
+        """This record with a digest for every step, computed by replaying it."""
+        return attrs.evolve(self, digests=tuple(state_digest(s) for s in self.replay(False)))
+
+    # -- reading
+
+    @property
+    def spec(self) -> str:
+        """The variant spec of the rules, e.g. ``"standard"`` or ``"masters+floating"``."""
+        return self.rules.spec
+
+    def parsed_actions(self) -> tuple[Action, ...]:
+        """The actions as :class:`~phase10.Action` values."""
+        return tuple(parse_action(text) for text in self.actions)
+
+    def initial_state(self) -> GameState:
+        """The state after the first deal; a bad table, dealer or deck raises
+        :class:`~phase10.InvalidDataError` naming the field."""
+        try:
+            return new_game(
+                self.players, self.rules, seed=self.seed, dealer=self.dealer, deck=self.deck
+            )
+        except InvalidRulesError as error:
+            field = {"dealer": "dealer", "seed": "seed"}.get(error.option or "", "players")
+            raise InvalidDataError(error.message, path=f"$.{field}") from None
+        except IllegalActionError as error:
+            raise InvalidDataError(error.message, path="$.deck") from None
+
+    def replay(self, check_digests: bool = True) -> Iterator[GameState]:
+        """Every state of the game: first the initial one, then one after each action.
+
+        An action that is illegal in the replayed game, or (with ``check_digests``)
+        a state whose digest differs from the recorded one, raises
+        :class:`~phase10.InvalidDataError` saying which action diverged.
+        """
+        state = self.initial_state()
+        digests = self.digests if check_digests else ()
+        if digests and state_digest(state) != digests[0]:
+            raise InvalidDataError(
+                "the first deal differs from the recorded one (the game diverged before "
+                "action 0: the shuffle or the deal changed)",
+                path="$.digests[0]",
+            )
+        yield state
+        for index, text in enumerate(self.actions):
+            try:
+                state = apply(state, parse_action(text))
+            except IllegalActionError as error:
+                raise InvalidDataError(
+                    f"action {index} ({text!r}) is illegal in the replayed game: {error.message}",
+                    path=f"$.actions[{index}]",
+                ) from None
+            if index + 1 < len(digests) and state_digest(state) != digests[index + 1]:
+                raise InvalidDataError(
+                    f"the game diverged at action {index} ({text!r}): the state after it "
+                    "differs from the recorded one",
+                    path=f"$.actions[{index}]",
+                )
+            yield state
+
+    def final_state(self) -> GameState:
+        """The state after the last action (checked as in :meth:`replay`)."""
+        final: GameState | None = None
+        for final in self.replay():  # noqa: B007 - the last one is wanted
+            pass
+        assert final is not None
+        return final
+
+    def narrate(self) -> Iterator[str]:
+        """One sentence per action (:func:`phase10.narration.describe`), for logs and readers.
+
+        >>> record = GameRecord.from_actions(["Ann", "Bob"], ["take", "discard Y7"], seed=7)
+        >>> list(record.narrate())
+        ['Bob took Y7 from the discard pile', 'Bob discarded Y7']
+        """
+        states = self.replay()
+        before = next(states)
+        for text, after in zip(self.actions, states, strict=True):
+            yield describe(before, parse_action(text))
+            before = after
+
+    # -- files
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write this record to ``path`` as one JSON document (UTF-8)."""
+        from .serialization import to_json
+
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(to_json(self) + "\n")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """Read a record written by :meth:`save`; a bad document raises
+        :class:`~phase10.InvalidDataError` with the JSON path of the fault."""
+        from .serialization import record_from_json
+
+        with open(path, encoding="utf-8") as file:
+            return record_from_json(file.read())
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Every state of ``record``'s game, first the initial one (see :meth:`GameRecord.replay`).
+
+    >>> record = GameRecord.from_actions(2, ["take"], seed=7)
+    >>> [state.stage.value for state in replay(record)]
+    ['draw', 'play']
+    """
+    return record.replay()
+
+
+def _meld_key(meld: Meld) -> str:
+    color = "" if meld.color is None else meld.color.value
+    return (
+        f"{meld.requirement.kind}{meld.requirement.size}@{meld.number}{color}"
+        f"{'~' if meld.wraps else ''}:{format_cards(meld.cards)}"
+    )
+
+
+def state_digest(state: GameState) -> str:
+    """A short fingerprint of what defines a game position: 16 hex digits.
+
+    It covers the stage, the turn order, every hand, group, Save pile, score and
+    completed phase, the stock and the discard pile, and nothing else, so
+    bookkeeping fields added to :class:`~phase10.GameState` later do not change
+    the digests of stored games.
+
+    >>> from phase10 import new_game
+    >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=7))
+    True
+    """
+    parts: list[object] = [
+        state.stage.value,
+        state.hand_number,
+        state.dealer,
+        state.current_player,
+        list(state.seats),
+        format_cards(state.stock),
+        format_cards(state.discard_pile),
+        list(state.winners),
+    ]
+    for player in state.players:
+        parts.append(
+            [
+                player.name,
+                format_cards(player.hand),
+                [_meld_key(meld) for meld in player.melds],
+                player.score,
+                list(player.completed),
+                player.laid_down,
+                player.skips_pending,
+                player.phase_attempted,
+                format_cards(player.saved),
+            ]
+        )
+    text = json.dumps(parts, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

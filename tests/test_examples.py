@@ -1,0 +1,130 @@
+"""Every script in examples/ runs, non-interactively and quickly, and does what it says.
+
+Each example runs in a fresh interpreter (as a reader would run it), with
+arguments that pick a short variant or a few games, under a timeout.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import runpy
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+ARGUMENTS: dict[str, list[str]] = {
+    "terminal_game.py": ["--auto", "--variant", "to-phase-2"],
+    "custom_variant.py": ["--games", "2"],
+    "server_loop.py": ["--variant", "to-phase-2"],
+    "compare_variants.py": [
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--workers",
+        "2",
+        "--variants",
+        "to-phase-1,to-phase-2",
+    ],
+}
+"""The arguments each example is tested with: fast, and never waiting for a person."""
+
+EXPECTED: dict[str, list[str]] = {
+    "terminal_game.py": ["your move> ", "Game over after"],
+    "custom_variant.py": ["coffee-break: 4 phases", "wins with", "2 games:"],
+    "server_loop.py": ["a hand size, never a hand", "refused seat", "not_your_turn", "game over"],
+    "compare_variants.py": ["variant", "to-phase-1", "to-phase-2", "hands mean"],
+}
+
+
+def run_example(name: str, *args: str, stdin: str = "", cwd: Path | None = None) -> str:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_every_example_is_tested() -> None:
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(ARGUMENTS)
+
+
+@pytest.mark.parametrize("name", sorted(ARGUMENTS))
+def test_example_runs(name: str, tmp_path: Path) -> None:
+    out = run_example(name, *ARGUMENTS[name], cwd=tmp_path)
+    for text in EXPECTED[name]:
+        assert text in out, f"{name} printed no {text!r}"
+
+
+def test_terminal_game_reads_moves_and_explains_mistakes() -> None:
+    moves = "nonsense\n42\ndiscard R1\n1\nquit\n"
+    out = run_example("terminal_game.py", "--variant", "to-phase-2", stdin=moves)
+    assert "cannot read that" in out
+    assert "choose a number from 1 to" in out
+    assert "not allowed: draw a card first" in out
+    assert "You drew from the draw pile" in out
+    assert out.rstrip().endswith("bye")
+
+
+def test_terminal_game_quits_at_end_of_input() -> None:
+    out = run_example("terminal_game.py", stdin="")
+    assert out.rstrip().endswith("bye")
+
+
+def test_server_loop_without_phase10_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fallback wire format: a plain dump of the view when serialization is missing."""
+    monkeypatch.setitem(sys.modules, "phase10.serialization", None)
+    module = runpy.run_path(str(EXAMPLES / "server_loop.py"))
+    assert module["main"](["--variant", "to-phase-1"]) == 0
+    out = capsys.readouterr().out
+    assert "the view's keys start ['seat', 'hand'" in out
+    assert "game over" in out
+
+
+def test_compare_variants_saves_a_chart_with_matplotlib(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Where matplotlib is installed the example saves a chart (a stand-in records it here)."""
+    saved: list[str] = []
+
+    class Figure:
+        def tight_layout(self) -> None: ...
+
+        def savefig(self, path: str) -> None:
+            saved.append(path)
+
+    class Axes:
+        def bar(self, names: list[str], values: list[float]) -> None:
+            assert names == ["to-phase-1"]
+
+        def set_ylabel(self, text: str) -> None: ...
+
+        def set_title(self, text: str) -> None: ...
+
+    matplotlib = types.ModuleType("matplotlib")
+    matplotlib.__spec__ = importlib.machinery.ModuleSpec("matplotlib", None)
+    matplotlib.use = lambda backend: None  # type: ignore[attr-defined]
+    pyplot = types.ModuleType("matplotlib.pyplot")
+    pyplot.subplots = lambda figsize: (Figure(), Axes())  # type: ignore[attr-defined]
+    pyplot.close = lambda figure: None  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "matplotlib", matplotlib)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
+
+    module = runpy.run_path(str(EXAMPLES / "compare_variants.py"))
+    chart = str(tmp_path / "chart.png")
+    argv = ["--games", "1", "--players", "2", "--workers", "1", "--variants", "to-phase-1"]
+    assert module["main"]([*argv, "--plot", chart]) == 0
+    assert saved == [chart]

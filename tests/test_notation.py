@@ -1,0 +1,302 @@
+"""The action notation (``phase10.notation``): every form, exact round trips, clear errors."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10 import (
+    Card,
+    ChoosePhase,
+    Color,
+    ColorOf,
+    Discard,
+    DrawStock,
+    End,
+    GiveCard,
+    Hit,
+    InvalidDataError,
+    LayDown,
+    Meld,
+    NextHand,
+    RandomBot,
+    RunOf,
+    Save,
+    SetOf,
+    Stage,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+    apply,
+    legal_actions,
+    new_game,
+    parse_cards,
+    player_view,
+    standard_deck,
+    variants,
+)
+from phase10.actions import ACTION_TYPES, Action
+from phase10.cards import ALL_CARDS
+from phase10.extra_kinds import ColorRunOf, ColorSetOf, Parity, ParityOf, ParityRunOf
+from phase10.melds import Requirement
+from phase10.notation import action_to_text, parse_action, parse_actions, requirement_kinds
+
+# --------------------------------------------------------------------------- every form
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("draw", DrawStock()),
+        ("take", TakeDiscard()),
+        ("hit 2.0 R8 high", Hit(Card.parse("R8"), 2, 0, End.HIGH)),
+        ("hit 1.3 W", Hit(Card.parse("W"), 1, 3)),
+        ("discard R7", Discard(Card.parse("R7"))),
+        ("discard S @3", Discard(Card.parse("S"), 3)),
+        ("choose 4", ChoosePhase(4)),
+        ("save G9", Save(Card.parse("G9"))),
+        ("takesaved G9", TakeSaved(Card.parse("G9"))),
+        ("give 2", GiveCard(2)),
+        ("swap R5 1.0 low", SwapWild(Card.parse("R5"), 1, 0, End.LOW)),
+        ("next", NextHand()),
+        ("next deck R7 B3 W", NextHand(cards("R7 B3 W"))),
+        ("next deck", NextHand(())),
+        (
+            "lay run:W R4 R5 R6 | set:R7 B7 W",
+            LayDown((SetOf(3).make("R7 B7 W"), RunOf(4).make("W R4 R5 R6"))),
+        ),
+        (
+            "lay phase=4 run:R1 R2 R3 R4 W R6 R7",
+            LayDown((RunOf(7).make("R1 R2 R3 R4 W R6 R7"),), phase=4),
+        ),
+        ("lay run@3:W W W W", LayDown((Meld(RunOf(4), cards("W W W W"), 3),))),
+        ("lay set3:R7 B7 W W", LayDown((Meld(SetOf(3), cards("R7 B7 W W"), 7),))),
+        (
+            "lay color:R1 R5 R9 R10 R11 R12 W",
+            LayDown((Meld(ColorOf(7), cards("R1 R5 R9 R10 R11 R12 W"), color=Color.RED),)),
+        ),
+        ("lay color@B:W W W", LayDown((Meld(ColorOf(3), cards("W W W"), color=Color.BLUE),))),
+        ("lay run~:R11 R12 R1", LayDown((Meld(RunOf(3), cards("R11 R12 R1"), 11, wraps=True),))),
+        ("lay run:W W R1", LayDown((Meld(RunOf(3), cards("W W R1"), -1),))),
+        ("lay run@0:W W W", LayDown((Meld(RunOf(3), cards("W W W"), 0),))),
+        ("lay set:W W W", LayDown((Meld(SetOf(3), cards("W W W"), None),))),
+        ("lay set@:R7 B7 W", LayDown((Meld(SetOf(3), cards("R7 B7 W"), None),))),
+        ("lay set@7R:R7 B7 W", LayDown((Meld(SetOf(3), cards("R7 B7 W"), 7, Color.RED),))),
+        ("lay", LayDown(())),
+        ("lay phase=2", LayDown((), phase=2)),
+    ],
+)
+def test_every_form(text: str, action: Action) -> None:
+    assert parse_action(text) == action
+    assert action_to_text(action) == text
+    assert parse_action(action_to_text(action)) == action
+
+
+def test_the_issue_examples() -> None:
+    """The forms the issue names read as expected (groups need their kind)."""
+    lay = parse_action("lay set:R7 B7 W | run:W R4 R5 R6")
+    assert isinstance(lay, LayDown)
+    assert [str(m) for m in lay.melds] == ["W R4 R5 R6", "R7 B7 W"]
+    assert [m.number for m in lay.melds] == [3, 7]
+    assert parse_action("hit 2.0 R8 high") == Hit(Card.parse("R8"), 2, 0, End.HIGH)
+    assert parse_action("discard S @3") == Discard(Card.parse("S"), 3)
+
+
+def test_case_and_spacing_do_not_matter() -> None:
+    assert parse_action("  HIT   2.0  r8   High ") == Hit(Card.parse("R8"), 2, 0, End.HIGH)
+    lay = parse_action("Lay  Phase=2   SET: r7 b7 w |run:W r4 r5 r6")
+    assert action_to_text(lay) == "lay phase=2 run:W R4 R5 R6 | set:R7 B7 W"
+    assert parse_action("unsave G9") == TakeSaved(Card.parse("G9"))
+
+
+def test_anchor_is_written_only_when_it_cannot_be_read_off() -> None:
+    sets = Meld(SetOf(3), cards("B1 B1 B3"), 3)  # Postal: 1s as personal Wilds
+    assert action_to_text(LayDown((sets,))) == "lay set@3:B1 B1 B3"
+    run = RunOf(4).make("W R4 R5 R6")
+    assert action_to_text(LayDown((run,))) == "lay run:W R4 R5 R6"
+    low = RunOf(4).make("W W R4 R5", number=2)
+    assert action_to_text(LayDown((low,))) == "lay run:W W R4 R5"
+
+
+def test_extra_kinds_and_their_parameters() -> None:
+    lay = LayDown(
+        (
+            ParityRunOf(5, parity="odd").make("R1 B3 W G7 Y9"),
+            ColorRunOf(4).make("R3 W R5 R6"),
+            ColorSetOf(3).make("B7 B7 W"),
+            ParityOf(4).make("R2 B4 W Y8"),
+        ),
+        phase=3,
+    )
+    text = action_to_text(lay)
+    assert "parity_run[parity=odd]@1:R1 B3 W G7 Y9" in text
+    assert "color_run@3R:R3 W R5 R6" in text
+    assert parse_action(text) == lay
+
+
+def test_requirement_kinds() -> None:
+    kinds = requirement_kinds()
+    assert kinds["set"] is SetOf
+    assert kinds["run"] is RunOf
+    assert kinds["color"] is ColorOf
+    assert kinds["parity_run"] is ParityRunOf
+    assert "group" not in kinds
+
+
+def test_a_subclass_keeping_a_kind_does_not_replace_it() -> None:
+    @attrs.frozen
+    class LoudSet(SetOf):
+        kind = "set"
+
+    assert requirement_kinds()["set"] is SetOf
+    assert LoudSet(3).kind == "set"
+
+
+def test_parse_actions_names_the_line() -> None:
+    assert parse_actions(["draw", "discard R7"]) == (DrawStock(), Discard(Card.parse("R7")))
+    with pytest.raises(InvalidDataError) as info:
+        parse_actions(["draw", "discard R7", "hit 1 R8"])
+    assert info.value.path == "#2: '1' at 4"
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "words"),
+    [
+        ("", None, "empty action"),
+        ("   ", None, "empty action"),
+        ("dance", "'dance' at 0", "unknown action"),
+        ("discard X9", "'X9' at 8", "not a card"),
+        ("discard", "'discard' at 0", "incomplete"),
+        ("discard R7 @3 @4", "'@4' at 14", "unexpected"),
+        ("discard S 3", "'3' at 10", "@SEAT"),
+        ("discard S @", "'' at 11", "a seat"),
+        ("draw now", "'now' at 5", "unexpected"),
+        ("hit 1 R8", "'1' at 4", "OWNER.MELD"),
+        ("hit 2.0 R8 middle", "'middle' at 11", "low or high"),
+        ("choose four", "'four' at 7", "phase number"),
+        ("give", "'give' at 0", "incomplete"),
+        ("swap R5 1.0", "'swap' at 0", "incomplete"),
+        ("next R7", "'R7' at 5", "next deck"),
+        ("next deck R7 Q", "'Q' at 13", "not a card"),
+        ("lay R7 B7 W", "'R7' at 4", "KIND:CARDS"),
+        ("lay set:R7 B7 W | triple:R8 R8 R8", "'triple:' at 18", "unknown group kind"),
+        ("lay set:R7 B7 X", "'X' at 14", "not a card"),
+        ("lay set:R7 | | run:R1 R2 R3", "'|' at 12", "KIND:CARDS"),
+        ("lay set0:", "'set0:' at 4", "not a valid set"),
+        ("lay phase=x set:R7 B7 W", "'x' at 10", "phase number"),
+        ("lay parity[colour=red]:R2 R4", "'parity[colour=red]:' at 4", "parameters"),
+        ("lay parity[parity=prime]:R2 R4", "'parity[parity=prime]:' at 4", "not a valid"),
+    ],
+)
+def test_bad_text_points_at_the_token(text: str, path: str | None, words: str) -> None:
+    with pytest.raises(InvalidDataError) as info:
+        parse_action(text)
+    assert info.value.path == path
+    assert words in info.value.message
+
+
+def test_only_text_is_read_and_only_actions_are_written() -> None:
+    with pytest.raises(InvalidDataError):
+        parse_action(7)  # type: ignore[arg-type]
+    with pytest.raises(InvalidDataError):
+        action_to_text("draw")  # type: ignore[arg-type]
+
+
+def test_an_unwritable_requirement_is_refused() -> None:
+    @attrs.frozen
+    class Tagged(SetOf):
+        kind = "tagged"
+        tag: str = "two words"
+
+    meld = Meld(Tagged(3, "has space"), cards("R7 B7 W"), 7)
+    with pytest.raises(InvalidDataError, match="cannot be written"):
+        action_to_text(LayDown((meld,)))
+
+
+# --------------------------------------------------------------------------- round trips
+
+card_values = st.sampled_from(ALL_CARDS)
+seats = st.integers(min_value=-3, max_value=20) | st.integers()
+ends = st.sampled_from(End)
+requirements: st.SearchStrategy[Requirement] = st.one_of(
+    st.builds(SetOf, st.integers(1, 12)),
+    st.builds(RunOf, st.integers(1, 12)),
+    st.builds(ColorOf, st.integers(1, 12)),
+    st.builds(ColorRunOf, st.integers(1, 12)),
+    st.builds(ColorSetOf, st.integers(1, 12)),
+    st.builds(ParityOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
+    st.builds(ParityRunOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
+)
+melds = st.builds(
+    Meld,
+    requirements,
+    st.lists(card_values, max_size=12).map(tuple),
+    st.none() | st.integers(-3, 15),
+    st.none() | st.sampled_from(Color),
+    st.booleans(),
+)
+actions: st.SearchStrategy[Action] = st.one_of(
+    st.just(DrawStock()),
+    st.just(TakeDiscard()),
+    st.builds(LayDown, st.lists(melds, max_size=4).map(tuple), st.none() | seats),
+    st.builds(Hit, card_values, seats, seats, st.none() | ends),
+    st.builds(Discard, card_values, st.none() | seats),
+    st.builds(NextHand, st.none() | st.lists(card_values, max_size=20).map(tuple)),
+    st.builds(ChoosePhase, seats),
+    st.builds(Save, card_values),
+    st.builds(TakeSaved, card_values),
+    st.builds(GiveCard, seats),
+    st.builds(SwapWild, card_values, seats, seats, ends),
+)
+
+
+def test_the_strategy_covers_every_action_class() -> None:
+    covered = {DrawStock, TakeDiscard, LayDown, Hit, Discard, NextHand, ChoosePhase}
+    covered |= {Save, TakeSaved, GiveCard, SwapWild}
+    assert covered == set(ACTION_TYPES)
+
+
+@given(actions)
+def test_round_trip_of_any_action(action: Action) -> None:
+    text = action_to_text(action)
+    assert parse_action(text) == action
+    assert action_to_text(parse_action(text)) == text  # the written form is canonical
+
+
+def test_a_full_deck_round_trips() -> None:
+    action = NextHand(standard_deck())
+    assert parse_action(action_to_text(action)) == action
+
+
+@settings(max_examples=max(10, settings().max_examples // 3))
+@given(
+    st.sampled_from(variants.names()),
+    st.integers(min_value=0, max_value=10_000),
+    st.integers(min_value=0, max_value=150),
+)
+def test_round_trip_of_legal_actions_along_a_game(spec: str, seed: int, steps: int) -> None:
+    """Every legal action met along a random game writes and reads back."""
+    rules = variants.resolve(spec)
+    players = min(3, rules.max_players)
+    state = new_game(players, rules, seed=seed)
+    bots = [RandomBot(seed=seed + i) for i in range(players)]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        for action in legal:
+            assert parse_action(action_to_text(action)) == action
+        if state.stage is Stage.HAND_OVER or state.current_player is None:
+            state = apply(state, legal[0])
+        else:
+            view = player_view(state, state.current_player)
+            state = apply(state, bots[state.current_player].choose(view, legal))
