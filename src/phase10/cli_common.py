@@ -21,7 +21,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, ChoosePhase, GiveCard, NextHand, Save, SwapWild, TakeSaved
+from .actions import Action, NextHand
 from .narration import describe, describe_result
 from .record import GameRecord
 from .state import GameState, Stage
@@ -33,30 +33,8 @@ DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
 def _sentence(state: GameState, action: Action) -> str:
-    """:func:`~phase10.narration.describe`, with sentences for the variant-only actions
-    where it falls back to the action's repr. Saved cards stay face down (V-1.6)."""
-    text = describe(state, action)
-    seat = state.current_player
-    who = "nobody" if seat is None else state.players[seat].name
-    if text != f"{who} did {action!r}":
-        return text
-    if isinstance(action, ChoosePhase):
-        return f"{who} chose phase {action.phase}"
-    if isinstance(action, GiveCard):
-        target = state.players[action.seat].name if action.seat < len(state.players) else "?"
-        top = state.top_discard
-        if top is not None and top.is_skip:
-            return f"{who} named {target} to lose the first turn"
-        return f"{who} gave the upturned Wild to {target}"
-    if isinstance(action, Save):
-        return f"{who} saved a card, face down"
-    if isinstance(action, TakeSaved):
-        return f"{who} took a card back from their Save pile"
-    if isinstance(action, SwapWild):
-        owner = state.players[action.owner].name if action.owner < len(state.players) else "?"
-        end = action.end.value
-        return f"{who} swapped {action.card} for a Wild in {owner}'s group (Wild to the {end} end)"
-    return text
+    """The narration of one action (saved cards stay face down, V-1.6)."""
+    return describe(state, action)
 
 
 class Narrator:

@@ -8,7 +8,20 @@
 
 from __future__ import annotations
 
-from .actions import Action, Discard, DrawStock, Hit, LayDown, NextHand, TakeDiscard
+from .actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    DrawStock,
+    GiveCard,
+    Hit,
+    LayDown,
+    NextHand,
+    Save,
+    SwapWild,
+    TakeDiscard,
+    TakeSaved,
+)
 from .state import GameState, HandResult
 
 __all__ = ["describe", "describe_result"]
@@ -52,6 +65,24 @@ def describe(state: GameState, action: Action) -> str:
         return f"{who} discarded {action.card}"
     if isinstance(action, NextHand):
         return f"hand {state.hand_number + 1} is dealt"
+    if isinstance(action, ChoosePhase):
+        return f"{who} chose phase {action.phase}"
+    if isinstance(action, GiveCard):
+        receiver = _name(state, action.seat)
+        top = state.top_discard
+        if top is not None and top.is_skip:
+            return f"{who} named {receiver} to lose the first turn"
+        return f"{who} gave the upturned Wild to {receiver}"
+    if isinstance(action, Save):
+        return f"{who} saved a card, face down"  # the Save pile is private (V-1.6)
+    if isinstance(action, TakeSaved):
+        return f"{who} took a card back from their Save pile"
+    if isinstance(action, SwapWild):
+        owner = _name(state, action.owner)
+        return (
+            f"{who} swapped {action.card} for a Wild in {owner}'s group "
+            f"(Wild to the {action.end.value} end)"
+        )
     return f"{who} did {action!r}"
 
 
