@@ -21,8 +21,9 @@ callable returning one or several).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
+from types import MappingProxyType
 
 import attrs
 
@@ -220,6 +221,18 @@ def _to_phase(match: re.Match[str]) -> Variant:
 _FAMILIES.append((re.compile(r"to-phase-(\d{1,2})"), _to_phase))
 
 
+_MASTERS: Mapping[str, object] = MappingProxyType(
+    {
+        "max_players": 4,
+        "deck": DeckSpec(skips=2),
+        "phase_order": PhaseOrder.ANY,
+        "masters_saving": True,
+        "tiebreak": Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
+    }
+)
+"""What both Masters variants change (V-1.1, V-1.2, V-1.5..V-1.8)."""
+
+
 def _builtins() -> None:
     register(
         Variant(
@@ -285,14 +298,7 @@ def _builtins() -> None:
             "discarded and taken back instead of a draw in a later hand (V-1.6, V-1.7, "
             "A-19..A-21); first to complete all ten wins, ties replay the last phase "
             "attempted (V-1.8).",
-            _evolve(
-                max_players=4,
-                deck=DeckSpec(skips=2),
-                phase_order=PhaseOrder.ANY,
-                phase_choice=PhaseChoice.HAND_START,
-                masters_saving=True,
-                tiebreak=Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
-            ),
+            _evolve(phase_choice=PhaseChoice.HAND_START, **_MASTERS),
             aliases=("masters-edition",),
         )
     )
@@ -301,14 +307,7 @@ def _builtins() -> None:
             "masters-declared",
             "Masters Edition Variant #2: as Masters, but the phase is declared when it is "
             "laid down, not at the start of the hand (V-2, A-22 'at_laydown').",
-            _evolve(
-                max_players=4,
-                deck=DeckSpec(skips=2),
-                phase_order=PhaseOrder.ANY,
-                phase_choice=PhaseChoice.AT_LAYDOWN,
-                masters_saving=True,
-                tiebreak=Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
-            ),
+            _evolve(phase_choice=PhaseChoice.AT_LAYDOWN, **_MASTERS),
         )
     )
     register(
