@@ -86,7 +86,8 @@ def test_r1_6_deck_spec_counts_are_configurable() -> None:
     twelve = DeckSpec(wilds=12, skips=2)
     assert twelve.size == 96 + 12 + 2
     counts = twelve.counts()
-    assert len(counts) == 50
+    assert len(counts) == 51  # 48 number cards, Wild, Skip and the Anti-Phase rule card
+    assert counts[50] == 0
     assert counts[WILD.code] == 12
     assert counts[SKIP.code] == 2
     assert all(count == 2 for count in counts[:48])
@@ -176,7 +177,7 @@ def test_number_card_and_from_code_refuse_bad_input() -> None:
     with pytest.raises(InvalidDataError):
         Card.number_card("R", 3)  # type: ignore[arg-type]
     with pytest.raises(InvalidDataError):
-        Card.from_code(50)
+        Card.from_code(51)
     with pytest.raises(InvalidDataError):
         Card.from_code(-1)
 
@@ -272,3 +273,18 @@ def test_sort_cards_orders_by_colour_number_then_wild_then_skip(cards: list[Card
         return (COLORS.index(card.color), card.number)
 
     assert [rank(card) for card in result] == sorted(rank(card) for card in cards)
+
+
+def test_v5_3_rule_card_only_when_asked_for() -> None:
+    """V-5.3: the Anti-Phase rule card ``X`` is in no deck unless the DeckSpec asks for it."""
+    from phase10.cards import RULE_CARD, card_points
+
+    assert Card.parse("x") is RULE_CARD
+    assert str(RULE_CARD) == "X"
+    assert RULE_CARD.is_rule_card
+    assert not (RULE_CARD.is_natural or RULE_CARD.is_wild or RULE_CARD.is_skip)
+    assert RULE_CARD not in standard_deck()
+    deck = standard_deck(DeckSpec(rule_cards=1))
+    assert len(deck) == 109
+    assert deck.count(RULE_CARD) == 1
+    assert card_points(RULE_CARD) == 15

@@ -189,7 +189,7 @@ def test_parse_actions_names_the_line() -> None:
         ("next deck R7 Q", "'Q' at 13", "not a card"),
         ("lay R7 B7 W", "'R7' at 4", "KIND:CARDS"),
         ("lay set:R7 B7 W | triple:R8 R8 R8", "'triple:' at 18", "unknown group kind"),
-        ("lay set:R7 B7 X", "'X' at 14", "not a card"),
+        ("lay set:R7 B7 Q", "'Q' at 14", "not a card"),
         ("lay set:R7 | | run:R1 R2 R3", "'|' at 12", "KIND:CARDS"),
         ("lay set0:", "'set0:' at 4", "not a valid set"),
         ("lay phase=x set:R7 B7 W", "'x' at 10", "phase number"),

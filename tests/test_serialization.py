@@ -158,7 +158,7 @@ def test_rules_hold_the_spec_and_the_options_that_differ() -> None:
     data = to_data(masters)
     assert data["spec"] == "masters"
     assert data["phase_order"] == "any"
-    assert data["deck"] == {"copies": 2, "wilds": 8, "skips": 2}
+    assert data["deck"] == {"copies": 2, "wilds": 8, "skips": 2, "rule_cards": 0}
     assert "hand_size" not in data
     even = to_data(variants.resolve("even-phases"))
     assert even["phases"] == [
@@ -174,6 +174,23 @@ def test_rules_are_rebuilt_from_the_document_not_the_registry() -> None:
     """A spec is a label: a plugin variant's rules load where the plugin is missing."""
     rules = Rules(hand_size=7, skip_limit="unlimited", spec="house-rules-nobody-registered")
     assert rules_from_json(to_json(rules)) == rules
+
+
+def test_rules_written_before_a_field_existed_still_load() -> None:
+    """Inside rules, fields at their default may be missing: a deck or scoring written
+    before a field was added reads as that field's default."""
+    rules = rules_from_json(
+        '{"schema": 1, "type": "rules", "spec": "old", "deck": {"skips": 2}, '
+        '"scoring": {"wild": 50}}'
+    )
+    assert rules.deck == DeckSpec(skips=2)
+    assert rules.scoring == Scoring(wild=50)
+    with pytest.raises(InvalidDataError) as info:
+        rules_from_json('{"schema": 1, "type": "rules", "spec": "x", "deck": {"skipz": 2}}')
+    assert info.value.path == "$.deck.skipz"
+    with pytest.raises(InvalidDataError) as info:
+        rules_from_json('{"schema": 1, "type": "rules", "spec": "x", "phases": [{"number": 1}]}')
+    assert info.value.path == "$.phases[0]"
 
 
 def test_a_named_phase_keeps_its_name() -> None:

@@ -20,6 +20,7 @@ from .actions import (
 from .bots import Bot, GreedyBot, RandomBot, play_game
 from .cards import (
     COLORS,
+    RULE_CARD,
     SKIP,
     WILD,
     Card,
@@ -70,6 +71,7 @@ __all__ = [
     "EVEN_PHASES",
     "ODD_PHASES",
     "PHASE_20",
+    "RULE_CARD",
     "SKIP",
     "STANDARD_PHASES",
     "UNOBOT_30_PHASES",

@@ -27,6 +27,7 @@ __all__ = [
     "ALL_CARDS",
     "COLORS",
     "NUMBERS",
+    "RULE_CARD",
     "SKIP",
     "WILD",
     "Card",
@@ -65,6 +66,8 @@ class CardKind(enum.Enum):
     NUMBER = "number"
     WILD = "wild"
     SKIP = "skip"
+    RULE = "rule"
+    """The Anti-Phase-for-others rule card (V-5.3): never in a deck unless asked for."""
 
 
 def _code(kind: CardKind, number: int | None, color: Color | None) -> int:
@@ -72,6 +75,8 @@ def _code(kind: CardKind, number: int | None, color: Color | None) -> int:
         return 48
     if kind is CardKind.SKIP:
         return 49
+    if kind is CardKind.RULE:
+        return 50
     assert number is not None
     assert color is not None
     return _COLOR_INDEX[color] * 12 + number - 1
@@ -83,7 +88,8 @@ class Card:
 
     Build cards with :meth:`Card.parse`, :meth:`Card.number_card`,
     :data:`WILD` and :data:`SKIP`. ``code`` is a dense index 0..49 (colour-major
-    number cards, then Wild 48 and Skip 49): handy as an array index.
+    number cards, then Wild 48 and Skip 49): handy as an array index. The
+    Anti-Phase rule card :data:`RULE_CARD` (notation ``X``) has code 50.
     """
 
     kind: CardKind
@@ -111,7 +117,7 @@ class Card:
     @classmethod
     def from_code(cls, code: int) -> Card:
         """The card whose :attr:`code` is ``code``."""
-        if not isinstance(code, int) or not 0 <= code < 50:
+        if not isinstance(code, int) or not 0 <= code < len(ALL_CARDS):
             raise InvalidDataError(f"no card has code {code!r}")
         return ALL_CARDS[code]
 
@@ -150,6 +156,11 @@ class Card:
         return self.code == 49
 
     @property
+    def is_rule_card(self) -> bool:
+        """True for the Anti-Phase-for-others rule card (V-5.3)."""
+        return self.code == 50
+
+    @property
     def is_natural(self) -> bool:
         """True for a number card (a "natural" card, R-7.2)."""
         return self.code < 48
@@ -184,18 +195,22 @@ def _make_all() -> tuple[Card, ...]:
     cards = [Card(CardKind.NUMBER, n, c) for c in COLORS for n in NUMBERS]
     cards.append(Card(CardKind.WILD))
     cards.append(Card(CardKind.SKIP))
+    cards.append(Card(CardKind.RULE))
     return tuple(cards)
 
 
 ALL_CARDS: tuple[Card, ...] = _make_all()
-"""The 50 distinct cards, indexed by :attr:`Card.code`."""
+"""The distinct cards, indexed by :attr:`Card.code`: 48 number cards, the Wild, the
+Skip, and the Anti-Phase rule card."""
 WILD: Card = ALL_CARDS[48]
 """The Wild card."""
 SKIP: Card = ALL_CARDS[49]
 """The Skip card."""
+RULE_CARD: Card = ALL_CARDS[50]
+"""The Anti-Phase-for-others rule card (V-5.3), written ``X``."""
 
 _TEXT: tuple[str, ...] = tuple(
-    f"{c.color.value}{c.number}" if c.color is not None else ("W" if c.is_wild else "S")
+    f"{c.color.value}{c.number}" if c.color is not None else ("W", "S", "X")[c.code - 48]
     for c in ALL_CARDS
 )
 _BY_TEXT: dict[str, Card] = dict(zip(_TEXT, ALL_CARDS, strict=False))
@@ -245,15 +260,17 @@ class DeckSpec:
     copies: int = attrs.field(default=2, validator=_count_validator)
     wilds: int = attrs.field(default=8, validator=_count_validator)
     skips: int = attrs.field(default=4, validator=_count_validator)
+    rule_cards: int = attrs.field(default=0, validator=_count_validator)
+    """Anti-Phase-for-others rule cards (V-5.3); none in the standard deck."""
 
     @property
     def size(self) -> int:
         """The number of playing cards."""
-        return 48 * self.copies + self.wilds + self.skips
+        return 48 * self.copies + self.wilds + self.skips + self.rule_cards
 
     def counts(self) -> tuple[int, ...]:
         """How many of each card (indexed by :attr:`Card.code`) the deck holds."""
-        return (self.copies,) * 48 + (self.wilds, self.skips)
+        return (self.copies,) * 48 + (self.wilds, self.skips, self.rule_cards)
 
 
 class _HasDeck(Protocol):
@@ -284,5 +301,6 @@ def card_points(card: Card) -> int:
 
 
 _POINTS: tuple[int, ...] = tuple(
-    25 if c.is_wild else 15 if c.is_skip else (5 if (c.number or 0) <= 9 else 10) for c in ALL_CARDS
+    25 if c.is_wild else 15 if c.code >= 49 else (5 if (c.number or 0) <= 9 else 10)
+    for c in ALL_CARDS
 )

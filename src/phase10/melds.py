@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import abc
 import enum
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar, Protocol
 
 import attrs
@@ -357,15 +358,29 @@ class SetOf(Requirement):
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
     ) -> Iterator[Draft]:
         size = self.size
+        lowest = max(min_naturals, 1)
+        personal = bool(rules.wild_numbers)
+        wild_count = counts[_WILD_CODE]
+        common: list[tuple[int, int]] = [(_WILD_CODE, wild_count)] if wild_count else []
         for number in range(1, 13):
-            naturals = [(ci * 12 + number - 1, counts[ci * 12 + number - 1]) for ci in range(4)]
-            naturals = [pair for pair in naturals if pair[1]]
-            have = sum(c for _, c in naturals)
+            i = number - 1
+            have = counts[i] + counts[i + 12] + counts[i + 24] + counts[i + 36]
             if not have:
                 continue
-            wilds = _wild_pool(counts, rules, (code for code, _ in naturals))
-            spare = sum(c for _, c in wilds)
-            for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
+            if personal:
+                naturals = [(ci * 12 + i, counts[ci * 12 + i]) for ci in range(4)]
+                naturals = [pair for pair in naturals if pair[1]]
+                wilds = _wild_pool(counts, rules, (code for code, _ in naturals))
+                spare = sum(c for _, c in wilds)
+            else:
+                # Without personal Wilds the pool is the Wilds alone: skip a number
+                # that cannot make a draft before building any list for it.
+                if have < lowest or have + wild_count < size:
+                    continue
+                naturals = [(ci * 12 + i, counts[ci * 12 + i]) for ci in range(4)]
+                naturals = [pair for pair in naturals if pair[1]]
+                wilds, spare = common, wild_count
+            for used in range(min(have, size), lowest - 1, -1):
                 if size - used > spare:
                     break
                 for nat in submultisets(naturals, used):
@@ -486,25 +501,34 @@ class RunOf(Requirement):
     ) -> Iterator[Draft]:
         size = self.size
         work = list(counts)
-        if rules.run_wraparound:
+        wrap = rules.run_wraparound
+        if wrap:
             starts: Iterable[int] = range(1, 13) if size <= 12 else ()
         else:
             low, high = rules.wild_value_range
             starts = range(low, high - size + 2)
         wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
         wild_total = sum(work[code] for code in wild_codes)
+        present = 0  # bit n-1: some card of number n is available
+        for i in range(12):
+            if work[i] or work[i + 12] or work[i + 24] or work[i + 36]:
+                present |= 1 << i
+        span = (1 << size) - 1
         for start in starts:
-            numbers = [
-                (start + i - 1) % 12 + 1 if rules.run_wraparound else start + i for i in range(size)
-            ]
-            # Positions without a natural card must take a Wild: prune early.
-            missing = sum(
-                1
-                for n in numbers
-                if not (1 <= n <= 12 and any(work[ci * 12 + n - 1] for ci in range(4)))
-            )
-            if missing > wild_total:
+            # Positions without a natural card (or outside 1..12) must take a Wild:
+            # prune early. A run's numbers are distinct, so a bit mask counts them.
+            if wrap:
+                shifted = span << (start - 1)
+                window = (shifted | shifted >> 12) & 0xFFF
+            else:
+                first, last = max(start, 1), min(start + size - 1, 12)
+                window = ((1 << last) - 1) & ~((1 << (first - 1)) - 1) if first <= last else 0
+            if size - (present & window).bit_count() > wild_total:
                 continue
+            if wrap:
+                numbers = [(start + i - 1) % 12 + 1 for i in range(size)]
+            else:
+                numbers = list(range(start, start + size))
             yield from _run_positions(work, numbers, 0, [], 0, min_naturals, wild_codes, start)
 
 
@@ -599,15 +623,22 @@ class ColorOf(Requirement):
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
     ) -> Iterator[Draft]:
         size = self.size
+        lowest = max(min_naturals, 1)
+        personal = bool(rules.wild_numbers)
+        wild_count = counts[_WILD_CODE]
+        common: list[tuple[int, int]] = [(_WILD_CODE, wild_count)] if wild_count else []
         for ci, color in enumerate(COLORS):
             naturals = [(code, counts[code]) for code in range(ci * 12, ci * 12 + 12)]
             naturals = [pair for pair in naturals if pair[1]]
             have = sum(c for _, c in naturals)
             if not have:
                 continue
-            wilds = _wild_pool(counts, rules, range(ci * 12, ci * 12 + 12))
-            spare = sum(c for _, c in wilds)
-            for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
+            if personal:
+                wilds = _wild_pool(counts, rules, range(ci * 12, ci * 12 + 12))
+                spare = sum(c for _, c in wilds)
+            else:
+                wilds, spare = common, wild_count
+            for used in range(min(have, size), lowest - 1, -1):
                 if size - used > spare:
                     break
                 for nat in submultisets(naturals, used):
@@ -656,7 +687,10 @@ class Meld:
 
     def problem(self, rules: MeldRules | _HasMeldRules | None = None) -> str | None:
         """Why this group is invalid under ``rules``, or ``None``."""
-        return self.requirement.problem(self, meld_rules_of(rules))
+        mr = meld_rules_of(rules)
+        if _plainly_valid(self, mr):
+            return None
+        return self.requirement.problem(self, mr)
 
     def is_valid(self, rules: MeldRules | _HasMeldRules | None = None) -> bool:
         """Whether this group is valid under ``rules``."""
@@ -702,6 +736,81 @@ class Meld:
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
+
+
+_NUMBER_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (ci * 12 + n - 1) for ci in range(4)) | 1 << _WILD_CODE for n in range(1, 13)
+)
+"""Per number 1..12: the bit mask of the card codes a set of that number may hold."""
+
+_COLOR_MASKS: Mapping[Color, int] = MappingProxyType(
+    {
+        color: sum(1 << code for code in range(ci * 12, ci * 12 + 12)) | 1 << _WILD_CODE
+        for ci, color in enumerate(COLORS)
+    }
+)
+"""Per colour: the bit mask of the card codes a colour group of that colour may hold."""
+
+
+def _plainly_valid(meld: Meld, rules: MeldRules) -> bool:
+    """A quick yes for a valid group of an exact built-in kind without personal Wilds.
+
+    ``False`` means "not sure": the caller then asks :meth:`Requirement.problem`,
+    which gives the exact message. Exact classes only: a subclass may change what
+    fits. Without personal Wilds every card of a valid group is a Wild or stands
+    for itself, so a group has a natural card iff it holds a number card.
+    """
+    if rules.wild_numbers:
+        return False
+    req = meld.requirement
+    kind = type(req)
+    cards = meld.cards
+    length = len(cards)
+    if kind is SetOf:
+        number = meld.number
+        if (
+            length < req.size
+            or type(number) is not int
+            or not 1 <= number <= 12
+            or meld.color is not None
+            or meld.wraps
+        ):
+            return False
+        allowed = _NUMBER_MASKS[number - 1]
+        for card in cards:
+            if not allowed >> card.code & 1:
+                return False
+    elif kind is ColorOf:
+        color = meld.color
+        if length < req.size or type(color) is not Color or meld.number is not None or meld.wraps:
+            return False
+        allowed = _COLOR_MASKS[color]
+        for card in cards:
+            if not allowed >> card.code & 1:
+                return False
+    elif kind is RunOf:
+        start = meld.number
+        if length < req.size or type(start) is not int or meld.color is not None:
+            return False
+        wraps = bool(meld.wraps)
+        if rules.run_wraparound:
+            if length > 12 or not 1 <= start <= 12 or (not wraps and start + length - 1 > 12):
+                return False
+        else:
+            low, high = rules.wild_value_range
+            if wraps or start < low or start + length - 1 > high or length > high - low + 1:
+                return False
+        value = start
+        for card in cards:
+            code = card.code
+            if code != _WILD_CODE and (code > _WILD_CODE or code % 12 + 1 != value):
+                return False
+            value = value % 12 + 1 if wraps else value + 1
+    else:
+        return False
+    if rules.natural_card_scope is NaturalScope.GROUP:
+        return any(card.code < _WILD_CODE for card in cards)
+    return True
 
 
 def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) -> Meld:

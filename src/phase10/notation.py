@@ -401,9 +401,7 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     return Meld(requirement, cards, number, color, wraps)
 
 
-def _parse_params(
-    cls: type[Requirement], text: str | None, token: _Token
-) -> dict[str, object]:
+def _parse_params(cls: type[Requirement], text: str | None, token: _Token) -> dict[str, object]:
     """The requirement fields written as ``[name=value,...]`` after the kind."""
     if text is None:
         return {}

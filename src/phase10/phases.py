@@ -13,7 +13,8 @@ from collections.abc import Iterable
 import attrs
 
 from .errors import InvalidRulesError
-from .melds import ColorOf, Requirement, RunOf, SetOf
+from .fastpath import Plan, compile_plan
+from .melds import DEFAULT_MELD_RULES, ColorOf, Requirement, RunOf, SetOf
 
 __all__ = [
     "EVEN_PHASES",
@@ -60,10 +61,13 @@ class Phase:
     number: int = attrs.field(validator=attrs.validators.instance_of(int))
     requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
     name: str = attrs.field(default="")
+    _fast_plan: Plan | None = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the solver's fast plan for the default run options (``None``: not covered)."""
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
             object.__setattr__(self, "name", describe_requirements(self.requirements))
+        object.__setattr__(self, "_fast_plan", compile_plan(self.requirements, DEFAULT_MELD_RULES))
 
     @property
     def min_cards(self) -> int:

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import DeckSpec
+from .cards import ALL_CARDS, DeckSpec
 from .errors import InvalidRulesError
 from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
@@ -304,14 +304,16 @@ class Scoring:
     """Number cards 10-12."""
     skip: int = 15
     wild: int = 25
+    rule_card: int = 15
+    """The Anti-Phase rule card, scored as a Skip (V-5.3, a library choice)."""
 
     def table(self) -> tuple[int, ...]:
         """Points indexed by :attr:`Card.code`."""
         return tuple(
             (self.low if code % 12 < 9 else self.high)
             if code < 48
-            else (self.wild if code == 48 else self.skip)
-            for code in range(50)
+            else (self.wild, self.skip, self.rule_card)[code - 48]
+            for code in range(len(ALL_CARDS))
         )
 
 

@@ -45,12 +45,15 @@ def end_hand(
     players: tuple[PlayerState, ...],
     went_out: int | None,
     laid_first: int | None = None,
+    named: int | None = None,
 ) -> GameState:
     """Score the hand, advance whoever laid down, and decide whether the game is over.
 
     ``went_out`` is the seat that emptied its hand (``None`` when the hand ended
     without one, R-14.2). ``laid_first`` ends a tiebreak played as "first to
-    lay down wins" (A-15).
+    lay down wins" (A-15). ``named`` is the seat named by a player who went out
+    with the Anti-Phase rule card (V-5.3); it drops a phase, as does whoever
+    still holds that card.
     """
     if state.players is not players:
         state = replace(state, players=players)
@@ -70,7 +73,9 @@ def end_hand(
             score=p.score + points[seat],
             completed=p.completed
             if state.tiebreak or seat not in seats
-            else _progress(p.completed, completed[seat], rules),
+            else _progress(p.completed, completed[seat], rules)[
+                : -1 if seat == named or any(c.is_rule_card for c in p.hand) else None
+            ],
             skips_pending=0,
             phase_attempted=None,  # between hands a seat's target is its next phase
         )

@@ -42,7 +42,9 @@ ordered as its attrs fields. The values are:
   game under a plugin variant loads where the plugin is not installed, and a
   later change to a variant's definition cannot change a stored game. Unknown
   options are rejected; options added to the library later simply take their
-  default, which is the behaviour the document was written under;
+  default, which is the behaviour the document was written under. For the same
+  reason a value inside the rules (the deck, the scoring, a phase) may leave
+  out fields that have a default, though ``to_json`` writes them all;
 * any other attrs value (players, hand results, seat views) as an object of its
   fields, ints, strings, booleans and lists as themselves.
 
@@ -179,6 +181,7 @@ class _Codec:
 
     def __init__(self) -> None:
         self._kinds: Mapping[str, type[Requirement]] | None = None
+        self._in_rules = False
 
     def hints(self, cls: type) -> dict[str, object]:
         """The resolved type of every field of ``cls``.
@@ -355,9 +358,7 @@ class _Codec:
             if args[0] is Card:
                 return _cards(data, path)
             items = _list(data, path)
-            return tuple(
-                self.decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(items)
-            )
+            return tuple(self.decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(items))
         items = _list(data, path)
         if len(items) != len(args):
             raise InvalidDataError(f"expected a list of {len(args)}, not of {len(items)}", path)
@@ -379,7 +380,7 @@ class _Codec:
         values: dict[str, object] = {}
         for key, a in fields.items():
             if key not in obj:
-                if key in optional:
+                if key in optional or (self._in_rules and a.default is not attrs.NOTHING):
                     continue
                 raise InvalidDataError(f"missing field {key!r}", path)
             values[key] = self.decode(obj[key], hints[a.name], _key_path(path, key))
@@ -398,13 +399,17 @@ class _Codec:
         fields = {key: a for key, a in _init_fields(Rules).items() if key != "spec"}
         hints = self.hints(Rules)
         options: dict[str, object] = {}
-        for key, raw in obj.items():
-            if key == "spec":
-                continue
-            field = fields.get(key)
-            if field is None:
-                raise InvalidDataError(f"unknown rule option {key!r}", _key_path(path, key))
-            options[key] = self.decode(raw, hints[field.name], _key_path(path, key))
+        self._in_rules = True  # values inside rules may leave out fields at their default
+        try:
+            for key, raw in obj.items():
+                if key == "spec":
+                    continue
+                field = fields.get(key)
+                if field is None:
+                    raise InvalidDataError(f"unknown rule option {key!r}", _key_path(path, key))
+                options[key] = self.decode(raw, hints[field.name], _key_path(path, key))
+        finally:
+            self._in_rules = False
         return typing.cast(Rules, _build(Rules, {"spec": spec, **options}, path))
 
     def requirement_class(self, data: object, path: str) -> type[Requirement]:
@@ -475,7 +480,7 @@ def _list(data: object, path: str) -> list[object]:
 
 def _card(data: object, path: str) -> Card:
     if not isinstance(data, str):
-        raise InvalidDataError(f"expected a card such as \"R7\", not {_what(data)}", path)
+        raise InvalidDataError(f'expected a card such as "R7", not {_what(data)}', path)
     card = _CARDS_BY_TEXT.get(data.upper())
     if card is None:
         raise InvalidDataError(f"{data!r} is not a card (use R7, B12, G1, Y5, W or S)", path)
@@ -484,7 +489,7 @@ def _card(data: object, path: str) -> Card:
 
 def _cards(data: object, path: str) -> tuple[Card, ...]:
     if not isinstance(data, str):
-        raise InvalidDataError(f"expected cards such as \"R7 B7 W\", not {_what(data)}", path)
+        raise InvalidDataError(f'expected cards such as "R7 B7 W", not {_what(data)}', path)
     get = _CARDS_BY_TEXT.get
     cards = tuple(get(token.upper()) for token in data.split())
     if None in cards:
@@ -799,9 +804,7 @@ def validate_state(state: GameState, path: str = "$") -> None:
         _check_player_phases(
             rules, player.completed, player.phase_attempted, player.skips_pending, where
         )
-        _check_melds(
-            rules, player.melds, player.laid_down, player.phase_attempted, live, where
-        )
+        _check_melds(rules, player.melds, player.laid_down, player.phase_attempted, live, where)
     _check_counts(rules, _card_locations(state, path), exact=True, path=path)
     _check_flags(state, path)
     if state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER):
@@ -1096,9 +1099,7 @@ def from_json(
 ) -> GameRecord: ...
 @overload
 def from_json(text: str | bytes | bytearray, kind: None = None) -> Document: ...
-def from_json(
-    text: str | bytes | bytearray, kind: Kind | type[Document] | None = None
-) -> Document:
+def from_json(text: str | bytes | bytearray, kind: Kind | type[Document] | None = None) -> Document:
     """Read a document written by :func:`to_json`; ``kind`` (a name or a class) demands a type.
 
     Any fault raises :class:`~phase10.InvalidDataError` with the JSON path of
@@ -1156,4 +1157,3 @@ def record_from_json(text: str | bytes | bytearray) -> GameRecord:
     True
     """
     return from_json(text, GameRecord)
-

@@ -5,6 +5,10 @@ The search is complete: it never misses a lay-down, whatever the Wilds do
 lowest card, one natural card and six Wilds, ...). Groups are always at their
 minimum size; bigger groups are reached by hitting in the same turn (R-5.5, R-6.6).
 
+Yes/no questions about phases of exact built-in kinds go first to the plan that
+each :class:`~phase10.Phase` compiles (:mod:`phase10.fastpath`, which explains
+why it is complete too); everything else uses the general search here.
+
 >>> from phase10 import STANDARD_PHASES, parse_cards
 >>> hand = parse_cards("R3 R4 R5 W B7 B7 B7 G11 S Y10")
 >>> can_complete(hand, STANDARD_PHASES[1])
@@ -19,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card
+from .cards import WILD, Card
+from .fastpath import Plan, completes, plan_for
 from .melds import (
     Draft,
     Meld,
@@ -27,6 +32,7 @@ from .melds import (
     NaturalScope,
     Requirement,
     _HasMeldRules,
+    _plainly_valid,
     meld_from_draft,
     meld_rules_of,
 )
@@ -34,12 +40,15 @@ from .phases import Phase
 
 __all__ = ["can_complete", "find_completions", "laydown_problem"]
 
+_WILD_CODE = WILD.code
+
 
 def _counts(hand: Iterable[Card]) -> list[int]:
-    counts = [0] * 50
+    counts = [0] * 51
     for card in hand:
         counts[card.code] += 1
-    counts[49] = 0  # Skips never join a group (R-5.6)
+    counts[49] = 0  # Skips never join a group (R-5.6), nor does the rule card (V-5.3)
+    del counts[50:]
     return counts
 
 
@@ -128,6 +137,18 @@ def _canonical_order(
     return tuple(slots[req].pop() for req in requirements)
 
 
+def _fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
+    """The phase's fast plan under ``rules``, or ``None`` when the general search must answer.
+
+    Scope "group" and personal Wilds break the exchange argument of
+    :mod:`phase10.fastpath`; phases of other kinds have no plan.
+    """
+    plan: Plan | None = getattr(phase, "_fast_plan", None)
+    if plan is None or rules.wild_numbers or rules.natural_card_scope is NaturalScope.GROUP:
+        return None
+    return plan_for(plan, rules)
+
+
 def can_complete(
     hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
 ) -> bool:
@@ -137,6 +158,9 @@ def can_complete(
     the natural-card scope (A-3), run bounds (A-4) and personal Wilds (V-10).
     """
     mr = meld_rules_of(rules)
+    plan = _fast_plan(phase, mr)
+    if plan is not None:
+        return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE)
     counts = _counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
@@ -154,6 +178,13 @@ def find_completions(
     always gives the same tuple.
     """
     mr = meld_rules_of(rules)
+    plan = _fast_plan(phase, mr)
+    if plan is not None:
+        # Most hands complete nothing: the fast yes/no answer spares the full search.
+        cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
+        if not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
+            return ()
+        hand = cards
     counts = _counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return ()
@@ -183,6 +214,8 @@ def laydown_problem(
     are in the player's hand is the engine's business.
     """
     mr = meld_rules_of(rules)
+    if _plainly_valid_laydown(melds, phase.requirements, mr, exact_only):
+        return None
     if len(melds) != len(phase.requirements):
         return (
             f"phase {phase.number} is {phase.name}: it takes {len(phase.requirements)} "
@@ -201,3 +234,31 @@ def laydown_problem(
     if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count() for m in melds):
         return "a phase needs at least one natural card (R-7.2)"
     return None
+
+
+def _plainly_valid_laydown(
+    melds: Sequence[Meld], requirements: Sequence[Requirement], rules: MeldRules, exact_only: bool
+) -> bool:
+    """A quick yes for a valid lay-down of exact built-in kinds; ``False`` means "not sure".
+
+    :func:`laydown_problem` then runs its checks in order for the exact message.
+    """
+    if len(melds) != len(requirements):
+        return False
+    wanted = list(requirements)
+    natural = False
+    for meld in melds:
+        if not _plainly_valid(meld, rules):
+            return False
+        req = meld.requirement
+        try:
+            wanted.remove(req)
+        except ValueError:
+            return False
+        cards = meld.cards
+        if exact_only and len(cards) != req.size:
+            return False
+        if not natural:
+            # _plainly_valid implies no personal Wilds: a number card stands for itself.
+            natural = any(card.code < _WILD_CODE for card in cards)
+    return natural or rules.natural_card_scope is not NaturalScope.PHASE

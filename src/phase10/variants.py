@@ -321,6 +321,19 @@ def _builtins() -> None:
     )
     register(
         Variant(
+            "anti-phase-others",
+            "Anti-Phase for others: Anti-Phase (V-5.2) plus one rule card (X) in the deck; "
+            "going out by discarding it names another player who drops a phase, and "
+            "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip). "
+            "It adds the card to whatever deck came before it.",
+            lambda rules: rules.with_options(
+                anti_phase=True, deck=attrs.evolve(rules.deck, rule_cards=1)
+            ),
+            refines=True,
+        )
+    )
+    register(
+        Variant(
             "floating",
             "Floating: a player whose phase is down may play all their cards and end the turn "
             "with none, without going out; later they must take a playable discard, play what "

@@ -192,6 +192,12 @@ def _discards(state: GameState, seat: int) -> list[Action]:
         if code < 48 or (code == 48 and not wild_skips):
             result.append(_PLAIN_DISCARDS[code])
             continue
+        if code == 50:  # V-5.3: going out with the rule card names who drops a phase
+            if last:
+                result.extend(_TARGETED_DISCARDS[code][t] for t in sorted(state.seats) if t != seat)
+            else:
+                result.append(_PLAIN_DISCARDS[code])
+            continue
         if code == 49 and last:
             mode = rules.skip_as_last_card
             if mode is SkipAsLastCard.FORBIDDEN:

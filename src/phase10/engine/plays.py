@@ -447,7 +447,14 @@ def discard(state: GameState, action: Discard) -> GameState:
             if mode is SkipAsLastCard.DRAW_REPLACEMENT and can_draw_stock(state):
                 going_out, replacement = False, True
     target = action.target
-    if target is not None:
+    names_loser = card.is_rule_card and going_out  # V-5.3: name who drops a phase
+    if names_loser:
+        if target is None or target == seat or target not in state.seats:
+            raise illegal(
+                IllegalReason.BAD_SKIP_TARGET,
+                "going out with the rule card, name another player to drop a phase (V-5.3)",
+            )
+    elif target is not None:
         if not is_skip_use(card, state) or state.forced_discard:
             raise illegal(IllegalReason.TARGET_NOT_NEEDED, f"discarding {card} skips nobody")
         if going_out:
@@ -471,7 +478,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         stock = stock[1:]
     players = with_player(state.players, seat, replace(player, hand=rest, floating=False))
     record = state.skip_record
-    if target is not None:
+    if target is not None and not names_loser:
         victim = players[target]
         players = with_player(
             players, target, replace(victim, skips_pending=victim.skips_pending + 1)
@@ -479,7 +486,8 @@ def discard(state: GameState, action: Discard) -> GameState:
         record = (*record[:target], state.turn, *record[target + 1 :])
     if going_out:
         after = replace(state, players=players, discard_pile=pile, skip_record=record)
-        return end_hand(after, players, went_out=seat)
+        named = target if names_loser else None
+        return end_hand(after, players, went_out=seat, named=named)
     if state.forced_discard:  # V-12: play starts left of the dealer, or after the receiver
         first = state.seats[0]
         start = next_seat(state, first) if seat == first else first

@@ -1,0 +1,264 @@
+"""A fast yes/no answer to "does this hand hold this phase?" for the built-in group kinds.
+
+:func:`phase10.can_complete` answers with :func:`completes` when the phase is
+made only of exact :class:`~phase10.SetOf` / :class:`~phase10.RunOf` groups, or
+only of exact :class:`~phase10.ColorOf` groups, and the rules have no personal
+Wilds and a natural-card scope of ``"phase"`` or ``"none"``. Everything else
+(other kinds, subclasses, colour groups mixed with sets or runs, scope
+``"group"``, ``wild_numbers``) goes to the general search of :mod:`phase10.solver`.
+
+Each :class:`~phase10.Phase` compiles its :class:`Plan` for the default run
+options once, when it is built; other run options recompile the (cheap) run
+windows per call. Nothing here keeps state between calls.
+
+Why the search below is complete (an exchange argument). Only one card
+feature matters in such a phase, so the hand is counted into 12 number
+buckets (sets and runs) or 4 colour buckets (colour groups); cards in one
+bucket are interchangeable. A group is fixed by its *anchor* (a set's number,
+a run's start, a colour) and each of its positions takes either a natural card
+that fits it or a Wild. Take any valid lay-down and visit its groups in search
+order. While group G has a Wild at a position that a natural card x not used by
+an earlier group fits, swap them: x moves into G, and the Wild takes x's old
+place (in a later group, where a Wild fits any position, or among the unused
+cards). Every group stays valid, anchors do not change and the number of
+natural cards in the phase does not drop, so scope ``"phase"`` still holds.
+Hence a lay-down exists iff one exists in which every group, given the cards
+left by the groups before it, takes a natural card at every position where
+one is left. For such a group the anchor decides everything up to
+interchangeable cards, so the search tries each anchor once (<= 12 per group),
+plus one group of Wilds only (whose anchor does not matter to the cards left).
+Equal requirements are interchangeable, so they are searched next to each other
+with non-decreasing anchors (sort them by anchor before the swaps, which keep
+anchors). Scope ``"group"`` breaks the argument (a swap may leave a group
+without a natural card), and so do personal Wilds (a card may be natural in
+one place and a Wild in another); those cases use the general search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .cards import ALL_CARDS, WILD, Card
+from .melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
+
+__all__ = ["Plan", "compile_plan", "completes", "plan_for"]
+
+_RUN, _COLOR, _SET = 0, 1, 2
+_NO_FLOOR = -(1 << 30)
+_WILD_CODE = WILD.code
+_DEFAULT_RUN_OPTIONS: tuple[bool, tuple[int, int]] = (False, (1, 12))
+
+Window = tuple[int, int]
+"""A run start and the bit mask of the number buckets (1..12) its positions cover."""
+
+
+class Step(NamedTuple):
+    """One requirement of a plan, in search order."""
+
+    kind: int
+    size: int
+    same_as_previous: bool
+    """Whether the previous step is an equal requirement (anchors then never decrease)."""
+    windows: tuple[Window, ...]
+    """For a run: every possible start with its window; empty for other kinds."""
+
+
+class Plan(NamedTuple):
+    """What :func:`completes` needs to know about one phase, worked out once."""
+
+    bucket: tuple[int, ...]
+    """The bucket of each card code: a number or a colour; then Wild; then cards never used."""
+    buckets: int
+    steps: tuple[Step, ...]
+    min_cards: int
+    has_runs: bool
+    run_options: tuple[bool, tuple[int, int]]
+    """The ``(run_wraparound, wild_value_range)`` the run windows were built for."""
+
+
+def _run_windows(size: int, wraparound: bool, value_range: tuple[int, int]) -> tuple[Window, ...]:
+    """Every start of a run of ``size`` with the mask of its positions inside 1..12."""
+    out: list[Window] = []
+    if wraparound:
+        if size <= 12:
+            span = (1 << size) - 1
+            for start in range(1, 13):
+                shifted = span << (start - 1)
+                out.append((start, (shifted | shifted >> 12) & 0xFFF))
+        return tuple(out)
+    low, high = value_range
+    for start in range(low, high - size + 2):
+        first, last = max(start, 1), min(start + size - 1, 12)
+        mask = ((1 << last) - 1) & ~((1 << (first - 1)) - 1) if first <= last else 0
+        out.append((start, mask))
+    return tuple(out)
+
+
+def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan | None:
+    """The plan of a phase under the run options of ``rules``, or ``None`` if not covered.
+
+    Only the exact built-in classes qualify: a subclass may change what fits.
+    """
+    kinds: list[int] = []
+    for req in requirements:
+        cls = type(req)
+        if cls is SetOf:
+            kinds.append(_SET)
+        elif cls is RunOf:
+            kinds.append(_RUN)
+        elif cls is ColorOf:
+            kinds.append(_COLOR)
+        else:
+            return None
+    if _COLOR in kinds and (_RUN in kinds or _SET in kinds):
+        return None  # both card features matter: no single bucketing
+    buckets = 4 if _COLOR in kinds else 12
+    bucket: list[int] = []
+    for code in range(len(ALL_CARDS)):
+        if code < _WILD_CODE:
+            bucket.append(code // 12 if _COLOR in kinds else code % 12)
+        else:
+            # The Wild has a bucket; Skips (R-5.6) and the rule card (V-5.3) never join a group.
+            bucket.append(buckets if code == _WILD_CODE else buckets + 1)
+    # Sets first (they reject soonest), then colour groups, then runs; larger first.
+    sizes = [req.size for req in requirements]
+    order = sorted(zip(kinds, sizes, strict=True), key=lambda ks: (-ks[0], -ks[1]))
+    run_options = (rules.run_wraparound, rules.wild_value_range)
+    steps: list[Step] = []
+    previous: tuple[int, int] | None = None
+    for kind, size in order:
+        windows = _run_windows(size, *run_options) if kind == _RUN else ()
+        steps.append(Step(kind, size, previous == (kind, size), windows))
+        previous = (kind, size)
+    return Plan(
+        tuple(bucket),
+        buckets,
+        tuple(steps),
+        sum(sizes),
+        _RUN in kinds,
+        run_options,
+    )
+
+
+def plan_for(plan: Plan, rules: MeldRules) -> Plan:
+    """``plan`` with its run windows rebuilt if ``rules`` has other run options."""
+    if not plan.has_runs:
+        return plan
+    options = (rules.run_wraparound, rules.wild_value_range)
+    if options == plan.run_options:
+        return plan
+    steps = tuple(
+        step._replace(windows=_run_windows(step.size, *options)) if step.kind == _RUN else step
+        for step in plan.steps
+    )
+    return plan._replace(steps=steps, run_options=options)
+
+
+def completes(plan: Plan, hand: Iterable[Card], need_natural: bool) -> bool:
+    """Whether ``hand`` holds the phase of ``plan`` (``need_natural``: scope ``"phase"``)."""
+    buckets = plan.buckets
+    counts = [0] * (buckets + 2)
+    bucket = plan.bucket
+    for card in hand:
+        counts[bucket[card.code]] += 1
+    wilds = counts[buckets]
+    if sum(counts) - counts[buckets + 1] < plan.min_cards:
+        return False
+    del counts[buckets:]
+    mask = 0
+    if plan.has_runs:
+        for n in range(buckets):
+            if counts[n]:
+                mask |= 1 << n
+    return _search(plan.steps, 0, counts, wilds, 0, need_natural, _NO_FLOOR, mask)
+
+
+def _search(
+    steps: tuple[Step, ...],
+    index: int,
+    counts: list[int],
+    wilds: int,
+    naturals: int,
+    need_natural: bool,
+    floor: int,
+    mask: int,
+) -> bool:
+    """Depth-first over the steps; each group takes a natural card wherever one is left."""
+    if index == len(steps):
+        return naturals > 0 or not need_natural
+    kind, size, _, windows = steps[index]
+    nxt = index + 1
+    same_next = nxt < len(steps) and steps[nxt].same_as_previous
+    if kind == _RUN:
+        for start, window in windows:
+            if start < floor:
+                continue
+            hit = mask & window
+            used = hit.bit_count()
+            need = size - used
+            if need > wilds or used == 0:
+                continue
+            new_mask = mask
+            n = 0
+            bits = hit
+            while bits:
+                if bits & 1:
+                    counts[n] -= 1
+                    if not counts[n]:
+                        new_mask &= ~(1 << n)
+                bits >>= 1
+                n += 1
+            found = _search(
+                steps,
+                nxt,
+                counts,
+                wilds - need,
+                naturals + used,
+                need_natural,
+                start if same_next else _NO_FLOOR,
+                new_mask,
+            )
+            n = 0
+            bits = hit
+            while bits:
+                if bits & 1:
+                    counts[n] += 1
+                bits >>= 1
+                n += 1
+            if found:
+                return True
+    else:
+        # Sets (number buckets) and colour groups (colour buckets) alike.
+        for b in range(max(floor, 0), len(counts)):
+            have = counts[b]
+            if not have or have + wilds < size:
+                continue
+            used = have if have < size else size
+            counts[b] = have - used
+            found = _search(
+                steps,
+                nxt,
+                counts,
+                wilds - (size - used),
+                naturals + used,
+                need_natural,
+                b if same_next else _NO_FLOOR,
+                mask if have > used else mask & ~(1 << b),
+            )
+            counts[b] = have
+            if found:
+                return True
+    # A group of Wilds only: its anchor is free (a run needs some possible start).
+    if wilds >= size and (kind != _RUN or windows):
+        return _search(
+            steps,
+            nxt,
+            counts,
+            wilds - size,
+            naturals,
+            need_natural,
+            floor if same_next else _NO_FLOOR,
+            mask,
+        )
+    return False
