@@ -282,7 +282,9 @@ def test_v5_3_rule_card_only_when_asked_for() -> None:
     assert Card.parse("x") is RULE_CARD
     assert str(RULE_CARD) == "X"
     assert RULE_CARD.is_rule_card
-    assert not (RULE_CARD.is_natural or RULE_CARD.is_wild or RULE_CARD.is_skip)
+    assert not RULE_CARD.is_natural
+    assert not RULE_CARD.is_wild
+    assert not RULE_CARD.is_skip
     assert RULE_CARD not in standard_deck()
     deck = standard_deck(DeckSpec(rule_cards=1))
     assert len(deck) == 109
