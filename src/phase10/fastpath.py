@@ -77,16 +77,27 @@ class Plan(NamedTuple):
     """The ``(run_wraparound, wild_value_range)`` the run windows were built for."""
 
 
+def _wrapping_windows(size: int) -> tuple[Window, ...]:
+    """Every start of a run of ``size`` that wraps from 12 to 1 (A-4), with its window."""
+    if size > 12:
+        return ()
+    span = (1 << size) - 1
+    return tuple(
+        (start, (span << (start - 1) | span << (start - 1) >> 12) & 0xFFF) for start in range(1, 13)
+    )
+
+
+_WRAPPING_WINDOWS: tuple[tuple[Window, ...], ...] = tuple(
+    _wrapping_windows(size) for size in range(13)
+)
+"""Built once: the wrap-around windows of runs of 0..12 cards."""
+
+
 def _run_windows(size: int, wraparound: bool, value_range: tuple[int, int]) -> tuple[Window, ...]:
     """Every start of a run of ``size`` with the mask of its positions inside 1..12."""
-    out: list[Window] = []
     if wraparound:
-        if size <= 12:
-            span = (1 << size) - 1
-            for start in range(1, 13):
-                shifted = span << (start - 1)
-                out.append((start, (shifted | shifted >> 12) & 0xFFF))
-        return tuple(out)
+        return _WRAPPING_WINDOWS[size] if size <= 12 else ()
+    out: list[Window] = []
     low, high = value_range
     for start in range(low, high - size + 2):
         first, last = max(start, 1), min(start + size - 1, 12)

@@ -6,7 +6,7 @@ lowest card, one natural card and six Wilds, ...). Groups are always at their
 minimum size; bigger groups are reached by hitting in the same turn (R-5.5, R-6.6).
 
 Yes/no questions about phases of exact built-in kinds go first to the plan that
-each :class:`~phase10.Phase` compiles (:mod:`phase10.fastpath`, which explains
+each :class:`~phase10.Phase` compiles (``phase10.fastpath``, which explains
 why it is complete too); everything else uses the general search here.
 
 >>> from phase10 import STANDARD_PHASES, parse_cards
@@ -141,7 +141,7 @@ def _fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
     """The phase's fast plan under ``rules``, or ``None`` when the general search must answer.
 
     Scope "group" and personal Wilds break the exchange argument of
-    :mod:`phase10.fastpath`; phases of other kinds have no plan.
+    ``phase10.fastpath``; phases of other kinds have no plan.
     """
     plan: Plan | None = getattr(phase, "_fast_plan", None)
     if plan is None or rules.wild_numbers or rules.natural_card_scope is NaturalScope.GROUP:
@@ -161,11 +161,16 @@ def can_complete(
     plan = _fast_plan(phase, mr)
     if plan is not None:
         return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE)
+    return _search_can_complete(hand, phase, mr)
+
+
+def _search_can_complete(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> bool:
+    """:func:`can_complete` by the general search, for every kind and every rule option."""
     counts = _counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
-    counts = _collapse(counts, phase.requirements, mr)
-    return _Search(phase.requirements, mr, first_only=True).run(counts, 0, [], 0)
+    counts = _collapse(counts, phase.requirements, rules)
+    return _Search(phase.requirements, rules, first_only=True).run(counts, 0, [], 0)
 
 
 def find_completions(

@@ -77,6 +77,11 @@ def apply(state: GameState, action: Action) -> GameState:
         if isinstance(action, TakeDiscard):
             return plays.take_discard(state)
         if isinstance(action, TakeSaved):
+            if plays.floater_must_take(state):
+                raise illegal(
+                    IllegalReason.MUST_PLAY,
+                    "a floater must take the discard when it can be played (V-9.2, A-27)",
+                )
             return plays.take_saved(state, action)
     elif stage is Stage.HAND_OVER:
         if isinstance(action, NextHand):

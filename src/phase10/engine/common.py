@@ -8,6 +8,7 @@ from ..cards import Card
 from ..dealing import shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..melds import MeldRules
+from ..phases import Phase
 from ..rules import DrawExhaustion, GoingOut, PhaseChoice, PhaseOrder, SkipAsLastCard
 from ..state import GameState, PlayerState, Stage
 
@@ -101,12 +102,17 @@ def reshuffled_stock(state: GameState) -> tuple[tuple[Card, ...], tuple[Card, ..
     return stock, keep, count
 
 
-def player_rules(state: GameState, seat: int) -> MeldRules:
-    """The group rules for ``seat``: the table's, plus Postal's personal Wilds (V-10.2)."""
+def player_rules(state: GameState, seat: int, laying: Phase | None = None) -> MeldRules:
+    """The group rules for ``seat``: the table's, plus Postal's personal Wilds (V-10.2).
+
+    ``laying`` is the phase being laid down, when the player names it then (V-2, V-3).
+    """
     base = state.rules.meld_rules
     if not state.rules.postal or state.tiebreak:
         return base
     target = state.target_phase(seat)
+    if target is None:
+        target = laying
     if target is None or target.number > 7:
         return base
     return MeldRules(

@@ -105,11 +105,11 @@ def _plays(state: GameState) -> list[Action]:
 
 def _lay_downs(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
-    meld_rules = player_rules(state, seat)
     open_phases = state.open_phases(seat)
     name_phase = len(open_phases) > 1
     result: list[Action] = []
     for phase in open_phases:
+        meld_rules = player_rules(state, seat, phase)
         if not can_complete(player.hand, phase, meld_rules):
             continue
         for melds in find_completions(player.hand, phase, meld_rules):

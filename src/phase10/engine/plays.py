@@ -238,7 +238,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     why = laydown_problem(
         action.melds,
         phase,
-        player_rules(state, seat),
+        player_rules(state, seat, phase),
         exact_only=rules.laydown_extras is LaydownExtras.EXACT_ONLY,
     )
     if why:
@@ -378,6 +378,8 @@ def swap_wild(state: GameState, action: SwapWild) -> GameState:
         raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "Wilds on the table cannot move (R-5.9)")
     player = _check_playing(state)
     seat = _seat(state)
+    if player.floating:
+        raise illegal(IllegalReason.MUST_PLAY, "a floater hits or discards (V-9.2)")
     meld = _check_target_meld(state, seat, action.owner, action.meld)
     if action.card not in player.hand:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
@@ -492,7 +494,8 @@ def discard(state: GameState, action: Discard) -> GameState:
         first = state.seats[0]
         start = next_seat(state, first) if seat == first else first
         after = replace(state, discard_pile=pile, stock=stock)
-        return begin_turn(after, start, players, lost=(), turn=0)
+        # the receiver's turn counts as taken when it was theirs to play first (V-10.1)
+        return begin_turn(after, start, players, lost=(), turn=int(seat == first))
     return begin_turn(
         state,
         next_seat(state, seat),
