@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
+from operator import attrgetter
 
 from ..cards import Card
 from ..dealing import shuffled
@@ -21,20 +23,39 @@ def illegal(reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(reason, message)
 
 
+_CODE = attrgetter("code")
+
+
 def remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
-    """``hand`` less ``cards`` (as multisets), or ``None`` if the hand lacks one."""
+    """``hand`` (sorted, as the engine keeps it) less ``cards``, or ``None`` if it lacks one.
+
+    Binary search on card codes: the hot path of every discard and hit.
+    """
     rest = list(hand)
     for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
+        code = card.code
+        i = bisect_left(rest, code, key=_CODE)
+        if i == len(rest) or rest[i].code != code:
             return None
+        del rest[i]
     return tuple(rest)
 
 
 def add(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``hand`` with ``card``, still sorted."""
-    return tuple(sorted((*hand, card)))
+    """``hand`` with ``card``, still sorted by code."""
+    i = bisect_right(hand, card.code, key=_CODE)
+    return (*hand[:i], card, *hand[i:])
+
+
+def distinct(hand: tuple[Card, ...]) -> list[Card]:
+    """The different cards of a sorted hand, in order (cheaper than hashing each card)."""
+    result: list[Card] = []
+    last = -1
+    for card in hand:
+        if card.code != last:
+            result.append(card)
+            last = card.code
+    return result
 
 
 def with_player(

@@ -24,6 +24,7 @@ from ..state import GameState, Stage
 from .common import (
     can_draw_stock,
     can_take_discard,
+    distinct,
     in_first_circuit,
     play_problem,
     player_rules,
@@ -86,7 +87,7 @@ def _plays(state: GameState) -> list[Action]:
     assert seat is not None
     player = state.players[seat]
     if state.forced_discard:  # V-12: the receiver discards anything but a Skip
-        return [_PLAIN_DISCARDS[c.code] for c in dict.fromkeys(player.hand) if not c.is_skip]
+        return [_PLAIN_DISCARDS[c.code] for c in distinct(player.hand) if not c.is_skip]
     if player.floating:
         hits = _hits(state, seat)
         return hits if hits else _discards(state, seat)  # V-9.2
@@ -126,7 +127,7 @@ def _playable_cards(state: GameState, seat: int) -> list[int]:
     hand = state.players[seat].hand
     return [
         i
-        for i, card in enumerate(dict.fromkeys(hand))
+        for i, card in enumerate(distinct(hand))
         if not card.is_skip and not play_problem(state, remove(hand, (card,)) or ())
     ]
 
@@ -134,8 +135,8 @@ def _playable_cards(state: GameState, seat: int) -> list[int]:
 def _hits(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
     rules = state.rules
-    distinct = list(dict.fromkeys(player.hand))
-    cards = [distinct[i] for i in _playable_cards(state, seat)]
+    kinds = distinct(player.hand)
+    cards = [kinds[i] for i in _playable_cards(state, seat)]
     if not cards:
         return []
     meld_rules = player_rules(state, seat)
@@ -157,8 +158,8 @@ def _hits(state: GameState, seat: int) -> list[Action]:
 
 def _swaps(state: GameState, seat: int) -> list[Action]:
     rules = state.rules
-    distinct = list(dict.fromkeys(state.players[seat].hand))
-    cards = [distinct[i] for i in _playable_cards(state, seat)]
+    kinds = distinct(state.players[seat].hand)
+    cards = [kinds[i] for i in _playable_cards(state, seat)]
     result: list[Action] = []
     for owner in sorted(state.seats):
         if state.laid_down_this_turn and not (
@@ -185,7 +186,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
     wild_skips = rules.wild_as_skip
     targets: tuple[int, ...] | None = None
     result: list[Action] = []
-    for card in dict.fromkeys(hand):  # hands are sorted: distinct cards in order
+    for card in distinct(hand):  # hands are sorted: distinct cards in order
         code = card.code
         if restricted and state.taken_discard == card and any(c != card for c in hand):
             continue
@@ -220,4 +221,4 @@ def _saves(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].hand
     if len(hand) == 1 and (not state.rules.masters_go_out_by_saving or in_first_circuit(state)):
         return []
-    return [Save(card) for card in dict.fromkeys(hand)]
+    return [Save(card) for card in distinct(hand)]
