@@ -215,7 +215,7 @@ def test_same_seed_same_actions_same_states(variant: str, data: st.DataObject, n
 def test_every_legal_action_applies(variant: str, data: st.DataObject) -> None:
     """Every action listed by legal_actions applies, check() agrees, and the result still
     holds the whole deck."""
-    spec = data.draw(variant_specs(variant, turns=(15, 60)))
+    spec = data.draw(variant_specs(variant, turns=(12, 50)))
     deck = deck_counter(spec.rules())
     for before, _action, _after in transitions(spec):
         for action in legal_actions(before):
@@ -265,7 +265,7 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
 def test_check_none_iff_listed(variant: str, data: st.DataObject, salt: int) -> None:
     """For a sample of canonical actions of every kind (Masters, V-12 and V-13 actions
     included), check(state, a) is None exactly when legal_actions(state) lists a."""
-    spec = data.draw(variant_specs(variant, turns=(15, 60)))
+    spec = data.draw(variant_specs(variant, turns=(12, 50)))
     rng = random.Random(salt)
     for before, _action, _after in transitions(spec):
         legal = set(legal_actions(before))
@@ -374,7 +374,7 @@ def test_illegal_actions_raise_and_change_nothing(
     """Cards not held, wrong-stage actions, bad indexes and targets, variant actions out of
     place or outside their variant: IllegalActionError with a fitting reason, the state
     unchanged, and check() reporting the same reason."""
-    spec = data.draw(variant_specs(variant, turns=(15, 60)))
+    spec = data.draw(variant_specs(variant, turns=(12, 50)))
     rng = random.Random(salt)
     final = None
     for before, _action, after in transitions(spec):

@@ -1579,3 +1579,42 @@ def test_registry_fixture_left_no_trace() -> None:
     for name in ("test-pairs", "ep-pairs", "ep-fast", "ep-other"):
         assert name not in variants.names()
     assert variants.get("masters").description.startswith("Masters Edition")
+
+
+def test_a9_forbidden_lone_skip_floater_still_has_a_move() -> None:
+    """A-9 'forbidden' with V-9: a floater left with only a Skip plays it (naming a
+    target) and floats on, instead of being stuck with no legal action."""
+    from phase10 import SKIP, Discard, DrawStock, Rules, Stage, apply, legal_actions, new_game
+
+    rules = Rules(going_out="floating", skip_as_last_card="forbidden")
+    state = apply(new_game(3, rules, seed=4), DrawStock())
+    seat = state.current_player
+    assert seat is not None
+    floater = attrs.evolve(state.players[seat], hand=(SKIP,), floating=True, laid_down=True)
+    players = (*state.players[:seat], floater, *state.players[seat + 1 :])
+    state = attrs.evolve(state, players=players)
+    legal = legal_actions(state)
+    assert legal
+    assert all(isinstance(a, Discard) and a.card == SKIP and a.target is not None for a in legal)
+    after = apply(state, legal[0])
+    assert after.stage is Stage.DRAW
+    assert after.players[seat].floating
+    assert after.players[seat].hand == ()
+
+
+def test_register_replace_keeps_the_old_variant_when_the_new_one_is_refused() -> None:
+    """register(replace=True) checks the new aliases before it removes the old variant."""
+    from phase10.variants import Variant, get, register, unregister
+
+    first = Variant("replace-probe", "A probe.", lambda rules: rules)
+    register(first)
+    try:
+        clash = Variant("replace-probe", "Clashes.", lambda rules: rules, aliases=("masters",))
+        with pytest.raises(InvalidRulesError):
+            register(clash, replace=True)
+        assert get("replace-probe") is first
+        second = Variant("replace-probe", "Replaced.", lambda rules: rules)
+        register(second, replace=True)
+        assert get("replace-probe") is second
+    finally:
+        unregister("replace-probe")

@@ -23,6 +23,7 @@ from .views import PlayerView
 
 __all__ = ["validate_state", "validate_view"]
 
+
 def _fail(message: str, path: str) -> InvalidDataError:
     return InvalidDataError(message, path)
 

@@ -79,15 +79,15 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
     """Add ``variant`` to the registry; a taken name raises unless ``replace`` is true."""
     if not isinstance(variant, Variant):
         raise InvalidRulesError(f"only a Variant can be registered, not {variant!r}")
-    if replace and variant.name in _REGISTRY:
-        unregister(variant.name)
     for name in (variant.name, *variant.aliases):
         owner = _REGISTRY.get(name) or _REGISTRY.get(_ALIASES.get(name, ""))
-        if owner is not None:
+        if owner is not None and not (replace and owner.name == variant.name):
             raise InvalidRulesError(
                 f"the name {name!r} is taken by variant {owner.name!r} (pass replace=True)",
                 "variant",
             )
+    if variant.name in _REGISTRY:  # replace=True: checked above, now swap it in
+        unregister(variant.name)
     _REGISTRY[variant.name] = variant
     for alias in variant.aliases:
         _ALIASES[alias] = variant.name

@@ -155,12 +155,7 @@ def play_problem(state: GameState, rest: tuple[Card, ...]) -> str | None:
         if rules.going_out is GoingOut.DISCARD_REQUIRED:
             return "you must keep a card to discard (R-10.2)"
         return None
-    if (
-        len(rest) == 1
-        and rest[0].is_skip
-        and rules.skip_as_last_card is SkipAsLastCard.FORBIDDEN
-        and rules.going_out is GoingOut.DISCARD_REQUIRED
-    ):
+    if len(rest) == 1 and rest[0].is_skip and rules.skip_as_last_card is SkipAsLastCard.FORBIDDEN:
         return "you would be left with only a Skip, which may not be your last card (A-9)"
     return None
 

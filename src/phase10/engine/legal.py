@@ -201,7 +201,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
             continue
         if code == 49 and last:
             mode = rules.skip_as_last_card
-            if mode is SkipAsLastCard.FORBIDDEN:
+            if mode is SkipAsLastCard.FORBIDDEN and not state.players[seat].floating:
                 continue
             if mode is SkipAsLastCard.ALLOWED or not can_draw_stock(state):
                 result.append(_PLAIN_DISCARDS[code])

@@ -441,7 +441,9 @@ def discard(state: GameState, action: Discard) -> GameState:
         _check_going_out(state)
         if card.is_skip:
             mode = rules.skip_as_last_card
-            if mode is SkipAsLastCard.FORBIDDEN:
+            if mode is SkipAsLastCard.FORBIDDEN and player.floating:
+                going_out = False  # a floater left with a lone Skip plays it and floats on
+            elif mode is SkipAsLastCard.FORBIDDEN:
                 raise illegal(
                     IllegalReason.NOT_ALLOWED_BY_RULES,
                     "a Skip may not be your last card (skip_as_last_card, A-9)",
@@ -478,7 +480,8 @@ def discard(state: GameState, action: Discard) -> GameState:
             stock, pile, reshuffles = reshuffled_stock(replace(state, discard_pile=pile))
         rest = (stock[0],)
         stock = stock[1:]
-    players = with_player(state.players, seat, replace(player, hand=rest, floating=False))
+    floats = player.floating and not rest and not going_out  # a lone Skip played on
+    players = with_player(state.players, seat, replace(player, hand=rest, floating=floats))
     record = state.skip_record
     if target is not None and not names_loser:
         victim = players[target]
