@@ -17,8 +17,8 @@ import pytest
 
 from phase10 import Discard, DrawStock, apply, format_cards, new_game, player_view, variants
 from phase10.cli import console_main, main
-from phase10.cli_output import ProgressReporter, print_table
-from phase10.cli_play import render_view
+from phase10.cli.output import ProgressReporter, print_table
+from phase10.cli.play import render_view
 from phase10.record import GameRecord
 from phase10.simulate import simulate
 

@@ -21,10 +21,10 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, NextHand
-from .narration import describe, describe_result
-from .record import GameRecord
-from .state import GameState, Stage
+from ..actions import Action, NextHand
+from ..narration import describe, describe_result
+from ..record import GameRecord
+from ..state import GameState, Stage
 
 __all__ = ["DEMO_NAMES", "Narrator", "load_game", "save_game", "standings"]
 

@@ -21,13 +21,14 @@ explanation and a new prompt, never a traceback, and end of input quits.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from . import variants
-from .actions import (
+from .. import variants
+from ..actions import (
     Action,
     ChoosePhase,
     Discard,
@@ -38,18 +39,19 @@ from .actions import (
     SwapWild,
     TakeDiscard,
 )
-from .bots import Bot
-from .cards import format_cards
-from .cli_common import DEMO_NAMES, Narrator, save_game, standings
-from .engine import apply, check, legal_actions, new_game
-from .errors import InvalidDataError, Phase10Error
-from .notation import action_to_text, parse_action
-from .rules import PhaseOrder
-from .simulate import make_bot
-from .state import GameState, Stage
-from .views import PlayerView, player_view
+from ..bots import Bot
+from ..cards import format_cards
+from ..engine import apply, check, legal_actions, new_game
+from ..errors import InvalidDataError, Phase10Error
+from ..notation import action_to_text, parse_action
+from ..rules import PhaseOrder
+from ..simulate import BOT_KINDS, make_bot
+from ..state import GameState, Stage
+from ..views import PlayerView, player_view
+from .args import positive, whole
+from .common import DEMO_NAMES, Narrator, save_game, standings
 
-__all__ = ["Ask", "console_ask", "render_moves", "render_view", "run_play"]
+__all__ = ["Ask", "add_parser", "console_ask", "render_moves", "render_view", "run", "run_play"]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -294,3 +296,36 @@ def run_play(
         save_game(save, first, actions)
         out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
     return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subcommand and its options."""
+    play = sub.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play against bots. Type a listed move's number or the move in notation "
+        "(draw, take, discard R7, hit 1.0 R8 high, lay set:R7 B7 W | run:R3 R4 R5 R6); "
+        "help, look, quit or Ctrl-D at the prompt.",
+    )
+    play.add_argument("--players", type=positive, default=3, help="seats at the table (3)")
+    play.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
+    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 play`` with parsed ``args``, asking at the console."""
+    return run_play(
+        out,
+        console_ask,
+        players=args.players,
+        spec=args.variant,
+        seed=args.seed,
+        seat=args.seat,
+        bot=args.bot,
+        name=args.name,
+        save=args.save,
+    )

@@ -1,0 +1,78 @@
+"""``phase10 demo``: a seeded bot game, told hand by hand."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from .. import variants
+from ..actions import Action
+from ..bots import play_game
+from ..engine import new_game
+from ..simulate import BOT_KINDS, make_bot
+from ..state import GameState
+from .common import DEMO_NAMES, Narrator, save_game, standings
+
+__all__ = ["add_parser", "run", "run_demo"]
+
+
+def run_demo(
+    out: TextIO,
+    *,
+    seed: int = 2026,
+    players: int = 4,
+    spec: str = "standard",
+    bot: str = "greedy",
+    verbose: bool = False,
+    save: str | None = None,
+) -> GameState:
+    """Play a seeded bot game and write a readable account of it to ``out``."""
+    rules = variants.resolve(spec)
+    names = DEMO_NAMES[:players]
+    state = new_game(names, rules, seed=seed)
+    bots = [make_bot(bot, seed + i) for i in range(players)]
+    out.write(f"phase10 demo: {rules.spec} rules, seed {seed}, players {', '.join(names)}\n")
+    narrate = Narrator(out, verbose=verbose)
+    out.write(f"\n{narrate.hand_header(state)}\n")
+    actions: list[Action] = []
+
+    def on_action(before: GameState, action: Action, after: GameState) -> None:
+        actions.append(action)
+        narrate(before, action, after)
+
+    final = play_game(state, bots, on_action=on_action)
+    out.write("\nFinal standings\n")
+    for line in standings(final):
+        out.write(line + "\n")
+    if save is not None:
+        save_game(save, state, actions)
+    return final
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``demo`` subcommand and its options."""
+    demo = sub.add_parser(
+        "demo",
+        help="play a seeded four-bot game and tell it hand by hand",
+        description="Play a seeded bot game and tell it hand by hand.",
+    )
+    demo.add_argument("--seed", type=int, default=2026, help="the game's seed (default 2026)")
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="2-6")
+    demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    demo.add_argument("--bot", choices=BOT_KINDS, default="greedy")
+    demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
+    demo.add_argument("--save", metavar="FILE", help="also save the game as a record (JSON)")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 demo`` with parsed ``args``."""
+    run_demo(
+        out,
+        seed=args.seed,
+        players=args.players,
+        spec=args.variant,
+        bot=args.bot,
+        verbose=args.verbose,
+        save=args.save,
+    )
+    return 0

@@ -1,0 +1,36 @@
+"""``phase10 variants``: the registered variants as a table."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from .. import variants
+from .output import print_table
+
+__all__ = ["add_parser", "print_variants", "run"]
+
+
+def print_variants(out: TextIO, *, plain: bool = False) -> None:
+    """The variant registry as a table, with a note on specs and the ``to-phase-N`` family."""
+    rows = []
+    for name in variants.names():
+        variant = variants.get(name)
+        rows.append([name, ", ".join(variant.aliases), variant.description])
+    print_table(out, ["name", "aliases", "description"], rows, plain=plain)
+    out.write(
+        "Also to-phase-N: play to phase N of the list (V-7). Join variants with '+', "
+        "e.g. --variant even-phases+to-phase-3.\n"
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``variants`` subcommand and its options."""
+    listing = sub.add_parser("variants", help="list the registered variants")
+    listing.add_argument("--plain", action="store_true", help="a plain-text table")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 variants`` with parsed ``args``."""
+    print_variants(out, plain=args.plain)
+    return 0
