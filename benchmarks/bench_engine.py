@@ -33,16 +33,14 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
-import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from machine_info import describe, format_load, header, load_average, package_version
+from report import describe, emit, format_load, header, load_average, package_version
 
 import phase10
 from phase10 import GameState, GreedyBot, apply, legal_actions, new_game, play_game
@@ -377,12 +375,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.rounds < 1 or args.budget <= 0:
         parser.error("--rounds must be at least 1 and --budget positive")
-    result = run(args)
-    if args.json:
-        json.dump(result, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(format_report(result))
+    emit(run(args), args.json, format_report)
 
 
 if __name__ == "__main__":

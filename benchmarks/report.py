@@ -1,4 +1,4 @@
-"""What machine a benchmark ran on: printed at the top of every report.
+"""What every benchmark report shares: the machine it ran on, and the output.
 
 Figures from a shared machine are only comparable with the machine's model, its cores,
 the Python that ran and the load while it ran; every script prints them first.
@@ -6,10 +6,14 @@ the Python that ran and the load while it ran; every script prints them first.
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import subprocess
+import sys
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 
 def cpu_model() -> str:
@@ -84,3 +88,12 @@ def header(machine: dict[str, object]) -> list[str]:
         f"({machine['cpu_count']} online), {machine['system']}",
         f"python:  {machine['python']}; load average at start {format_load(load)} (1/5/15 min)",
     ]
+
+
+def emit(result: dict[str, Any], as_json: bool, table: Callable[[dict[str, Any]], str]) -> None:
+    """Print ``result`` as JSON, or as the plain-text ``table`` of it."""
+    if as_json:
+        json.dump(result, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(table(result))
