@@ -18,7 +18,10 @@ thinking and the engine; decisions counted the same way).
 
 The machine is shared and noisy, so the engines take turns: each round gives every row
 the same time budget, in the order A, B, C ... then ... C, B, A in the next round, and
-every ratio is computed within a round (printed per round, then their median).
+every ratio is computed within a round (printed per round, then their median). Time is
+this process's CPU time by default (``--clock cpu``): other processes on the machine
+change it far less than the wall clock (``--clock wall``), though they still share the
+caches and the memory bus.
 
     python benchmarks/bench_engine.py                       # phase10 rows only
     benchmarks/.venv-peers/bin/python benchmarks/bench_engine.py --peers
@@ -78,10 +81,15 @@ class Segment:
         return self.decisions / self.seconds
 
 
-def run_segment(engine: Engine, budget: float) -> Segment:
-    """Whole games of ``engine`` until ``budget`` seconds have passed (the last one finishes)."""
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""``cpu``: this process's CPU time, which other processes on a shared machine barely
+change; ``wall``: elapsed time, which they do."""
+
+
+def run_segment(engine: Engine, budget: float, clock: Callable[[], float]) -> Segment:
+    """Whole games of ``engine`` until ``budget`` seconds of ``clock`` have passed (the last
+    game finishes)."""
     gc.collect()
-    clock = time.perf_counter
     decisions = games = 0
     start = clock()
     while True:
@@ -118,18 +126,21 @@ def phase10_random(players: int, variant: str, seed: int) -> Engine:
 class _TimedBot:
     """A bot whose thinking time is added up (to split a GreedyBot game's cost)."""
 
-    def __init__(self, bot: Bot, totals: dict[str, float]) -> None:
+    def __init__(self, bot: Bot, totals: dict[str, float], clock: Callable[[], float]) -> None:
         self._bot = bot
         self._totals = totals
+        self._clock = clock
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
+        start = self._clock()
         action = self._bot.choose(view, legal)
-        self._totals["bot_seconds"] += time.perf_counter() - start
+        self._totals["bot_seconds"] += self._clock() - start
         return action
 
 
-def phase10_greedy(players: int, variant: str, seed: int, cap: int) -> Engine:
+def phase10_greedy(
+    players: int, variant: str, seed: int, cap: int, clock: Callable[[], float]
+) -> Engine:
     """GreedyBot games through ``play_game``, as ``simulate`` plays them."""
     seeds = itertools.count(seed)
     totals = {"bot_seconds": 0.0, "unfinished": 0.0}
@@ -142,7 +153,7 @@ def phase10_greedy(players: int, variant: str, seed: int, cap: int) -> Engine:
             if before.current_player is not None:
                 decisions += 1
 
-        bots = [_TimedBot(GreedyBot(), totals) for _ in range(players)]
+        bots = [_TimedBot(GreedyBot(), totals, clock) for _ in range(players)]
         final = play_game(
             new_game(players, variant, seed=next(seeds)), bots, on_action=count, max_actions=cap
         )
@@ -248,20 +259,21 @@ def peers(seed: int) -> list[Engine]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """All rounds; a JSON-ready dictionary."""
     machine = describe()
+    clock = CLOCKS[args.clock]
     engines = [phase10_random(args.players, args.variant, args.seed)]
     if args.peers:
         engines += peers(args.seed)
     if not args.no_greedy:
-        engines.append(phase10_greedy(args.players, args.variant, args.seed, args.cap))
+        engines.append(phase10_greedy(args.players, args.variant, args.seed, args.cap, clock))
     for engine in engines:  # untimed warm-up: imports, caches, the CPU's clock
-        run_segment(engine, args.warmup)
+        run_segment(engine, args.warmup, clock)
     if not args.no_greedy:
         engines[-1].extra.update(bot_seconds=0.0, unfinished=0.0)
     segments: dict[str, list[Segment]] = {e.name: [] for e in engines}
     for number in range(args.rounds):
         order = engines if number % 2 == 0 else engines[::-1]
         for engine in order:
-            segments[engine.name].append(run_segment(engine, args.budget))
+            segments[engine.name].append(run_segment(engine, args.budget, clock))
     rows = {}
     for engine in engines:
         done = segments[engine.name]
@@ -306,6 +318,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "variant": args.variant,
             "seed": args.seed,
             "rounds": args.rounds,
+            "clock": args.clock,
             "budget_s": args.budget,
             "warmup_s": args.warmup,
             "greedy_action_cap": args.cap,
@@ -323,9 +336,9 @@ def format_report(result: dict[str, Any]) -> str:
     lines = header(machine)
     lines.append("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v is not None))
     lines.append(
-        f"{rounds} rounds, {settings['budget_s']:g} s per row per round (order reversed every "
-        f"other round), seed {settings['seed']}; decisions/s of whole games, random play "
-        "unless named"
+        f"{rounds} rounds, {settings['budget_s']:g} s ({settings['clock']} time) per row per "
+        f"round, order reversed every other round, seed {settings['seed']}; decisions per "
+        f"{settings['clock']} second of whole games, random play unless named"
     )
     lines.append("")
     cells = "".join(f"{f'r{i + 1}':>8}" for i in range(rounds))
@@ -370,6 +383,12 @@ def main() -> None:
     parser.add_argument("--no-greedy", action="store_true", help="leave out GreedyBot games")
     parser.add_argument(
         "--cap", type=int, default=50_000, help="action cap of a GreedyBot game (default 50000)"
+    )
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="time this process's CPU time (default) or the wall clock",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
