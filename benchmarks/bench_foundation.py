@@ -79,9 +79,8 @@ def summarize(samples_ns: Sequence[int]) -> dict[str, float]:
     }
 
 
-def timer_overhead_ns(rounds: int = 20_000) -> int:
-    """The median cost of two back-to-back ``perf_counter_ns`` calls (subtracted from samples)."""
-    clock = time.perf_counter_ns
+def timer_overhead_ns(rounds: int = 20_000, clock: Callable[[], int] = time.perf_counter_ns) -> int:
+    """The median cost of two back-to-back ``clock`` calls (subtracted from samples)."""
     deltas = []
     for _ in range(rounds):
         start = clock()
@@ -89,9 +88,13 @@ def timer_overhead_ns(rounds: int = 20_000) -> int:
     return int(statistics.median(deltas))
 
 
-def time_each(call: Callable[[T], object], args: Sequence[T], overhead: int) -> Timings:
+def time_each(
+    call: Callable[[T], object],
+    args: Sequence[T],
+    overhead: int,
+    clock: Callable[[], int] = time.perf_counter_ns,
+) -> Timings:
     """Time ``call(arg)`` once per argument, each call individually, minus the timer overhead."""
-    clock = time.perf_counter_ns
     out: Timings = []
     append = out.append
     for arg in args:
@@ -202,6 +205,7 @@ def time_phase(
 
 def run(hand_count: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
     """The whole benchmark as a JSON-ready dictionary."""
+    host = report.describe()
     hands = draw_hands(hand_count, seed)
     cases = [prepare(phase, hands) for phase in STANDARD_PHASES]
     # A global warm-up (lets the CPU clock settle) before calibrating the timer.
@@ -236,7 +240,7 @@ def run(hand_count: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
-        "host": report.describe(),
+        "host": host,
         "load_average_at_end": report.load_average(),
         "hands": hand_count,
         "hand_size": HAND_SIZE,
