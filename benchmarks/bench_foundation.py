@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
+
+import report
 
 import phase10
 from phase10 import (
@@ -79,9 +79,8 @@ def summarize(samples_ns: Sequence[int]) -> dict[str, float]:
     }
 
 
-def timer_overhead_ns(rounds: int = 20_000) -> int:
-    """The median cost of two back-to-back ``perf_counter_ns`` calls (subtracted from samples)."""
-    clock = time.perf_counter_ns
+def timer_overhead_ns(rounds: int = 20_000, clock: Callable[[], int] = time.perf_counter_ns) -> int:
+    """The median cost of two back-to-back ``clock`` calls (subtracted from samples)."""
     deltas = []
     for _ in range(rounds):
         start = clock()
@@ -89,9 +88,13 @@ def timer_overhead_ns(rounds: int = 20_000) -> int:
     return int(statistics.median(deltas))
 
 
-def time_each(call: Callable[[T], object], args: Sequence[T], overhead: int) -> Timings:
+def time_each(
+    call: Callable[[T], object],
+    args: Sequence[T],
+    overhead: int,
+    clock: Callable[[], int] = time.perf_counter_ns,
+) -> Timings:
     """Time ``call(arg)`` once per argument, each call individually, minus the timer overhead."""
-    clock = time.perf_counter_ns
     out: Timings = []
     append = out.append
     for arg in args:
@@ -202,6 +205,7 @@ def time_phase(
 
 def run(hand_count: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
     """The whole benchmark as a JSON-ready dictionary."""
+    host = report.describe()
     hands = draw_hands(hand_count, seed)
     cases = [prepare(phase, hands) for phase in STANDARD_PHASES]
     # A global warm-up (lets the CPU clock settle) before calibrating the timer.
@@ -229,12 +233,15 @@ def run(hand_count: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
         row.update((key, summarize(values)) for key, values in pooled.items())
         rows.append(row)
     all_can = [ns for pooled in samples for ns in pooled["can_complete_us"]]
+    all_find = [ns for pooled in samples for ns in pooled["find_completions_us"]]
     return {
         "benchmark": "foundation",
         "phase10": phase10.__version__,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
+        "host": host,
+        "load_average_at_end": report.load_average(),
         "hands": hand_count,
         "hand_size": HAND_SIZE,
         "seed": seed,
@@ -245,6 +252,7 @@ def run(hand_count: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
         "phases": rows,
         "overall": {
             "can_complete_us": summarize(all_can),
+            "find_completions_us": summarize(all_find),
             "can_complete_median_of_phase_medians_us": statistics.median(
                 row["can_complete_us"]["median"] for row in rows
             ),
@@ -271,6 +279,7 @@ def format_table(result: dict[str, Any]) -> str:
     cols = ("meld_problem_us", "laydown_problem_us", "can_complete_us", "find_completions_us")
     heads = ("meld.problem", "laydown_problem", "can_complete", "find_completions")
     lines = [
+        *report.header(result["host"]),
         f"phase10 {result['phase10']} foundation benchmark: {result['hands']} random "
         f"{result['hand_size']}-card hands, seed {result['seed']}, {result['rounds']} rounds, "
         f"{result['implementation']} {result['python']} ({result['machine']})",
@@ -296,12 +305,16 @@ def format_table(result: dict[str, Any]) -> str:
         lines.append(line)
     overall = result["overall"]
     cc = overall["can_complete_us"]
+    fc = overall["find_completions_us"]
     lines += [
         "",
         f"can_complete over all ten phases: median {_fmt(cc['median'])} us, "
         f"p95 {_fmt(cc['p95'])} us ({cc['n']} calls); median of the phase medians "
         f"{_fmt(overall['can_complete_median_of_phase_medians_us'])} us",
+        f"find_completions over all ten phases: median {_fmt(fc['median'])} us, "
+        f"p95 {_fmt(fc['p95'])} us ({fc['n']} calls)",
         f"hands completing at least one phase: {overall['complete_share_any_phase']:.1%}",
+        f"load average at end {report.format_load(result['load_average_at_end'])}",
     ]
     return "\n".join(lines)
 
@@ -323,11 +336,7 @@ def main() -> None:
     if args.hands < 1 or args.rounds < 1:
         parser.error("--hands and --rounds must be at least 1")
     result = run(args.hands, args.seed, max(0, args.warmup), args.rounds)
-    if args.json:
-        json.dump(result, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(format_table(result))
+    report.emit(result, args.json, format_table)
 
 
 if __name__ == "__main__":

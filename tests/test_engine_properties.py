@@ -4,8 +4,8 @@ Each example plays a random game: 2-6 players (as the variant allows), a
 random seed, a mix of :class:`~phase10.RandomBot` and :class:`~phase10.GreedyBot`
 seats, one of a few variants, and a ``max_turns`` cap that keeps it short. The
 properties are checked at every step (or at a sample of steps where a check is
-costly). The default "ci" profile keeps the file fast; ``HYPOTHESIS_PROFILE=
-thorough`` runs many more games.
+costly). The default "fast" profile keeps the file quick, CI also runs it under
+"ci"; ``HYPOTHESIS_PROFILE=thorough`` runs many more games.
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ SHORT_VARIANTS = ("to-phase-1", "to-phase-2", "even-phases+to-phase-2", "pick-a-
 """Short games (V-7, play to phase N) that usually end with a winner within the turn cap."""
 
 SCALE = settings().max_examples
-"""Examples per test in the active profile (60 for "ci"); costly tests take a fraction."""
+"""Examples per test in the active profile (20 for "fast", 60 for "ci"); costly tests take
+a fraction."""
 
 
 @attrs.frozen
