@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 import pytest
 
@@ -23,9 +23,12 @@ from phase10 import (
     GameState,
     IllegalActionError,
     IllegalReason,
+    LayDown,
+    LayGroup,
     Rules,
     apply,
     check,
+    legal_actions,
     new_game,
     parse_cards,
     standard_deck,
@@ -36,6 +39,9 @@ __all__ = [
     "assert_illegal",
     "cards",
     "deck_counter",
+    "lay_down_listed",
+    "lay_downs_reached",
+    "listed_or_same",
     "play",
     "stacked_deck",
     "stacked_game",
@@ -163,6 +169,45 @@ def assert_illegal(state: GameState, action: Action, reason: IllegalReason) -> N
     assert error is not None
     assert error.reason is reason
     assert state == before
+
+
+def lay_downs_reached(state: GameState) -> list[LayDown]:
+    """Every whole lay-down the listing reaches from ``state``: its ``LayDown`` actions and
+    those after each chain of its ``LayGroup`` steps (R-5.4)."""
+    found: list[LayDown] = []
+    for action in legal_actions(state):
+        if isinstance(action, LayDown):
+            found.append(action)
+        elif isinstance(action, LayGroup):
+            found.extend(lay_downs_reached(apply(state, action)))
+    return found
+
+
+def meaning(lay: LayDown) -> tuple[object, ...]:
+    """What a lay-down leaves on the table and takes from the hand (not where Wilds sit)."""
+    groups = sorted(repr((m.requirement, m.requirement.outcome_key(m))) for m in lay.melds)
+    return (lay.phase, tuple(groups), tuple(sorted(lay.cards())))
+
+
+def lay_down_listed(state: GameState, lay: LayDown) -> bool:
+    """Whether the listing reaches a lay-down with the same outcome as ``lay`` (which must
+    keep the groups of a lay-down under way, R-5.4)."""
+    if state.laying is not None:
+        rest = list(lay.melds)
+        for meld in state.laying.melds:
+            if meld not in rest:
+                return False
+            rest.remove(meld)
+    wanted = meaning(lay)
+    return any(meaning(found) == wanted for found in lay_downs_reached(state))
+
+
+def listed_or_same(state: GameState, action: Action, legal: Collection[Action]) -> bool:
+    """Whether ``legal`` lists ``action``, or, for a whole lay-down, a path of listed steps
+    reaches its outcome (the documented equivalence: apply accepts any arrangement)."""
+    if action in legal:
+        return True
+    return isinstance(action, LayDown) and lay_down_listed(state, action)
 
 
 def deck_counter(rules: Rules) -> Counter[Card]:

@@ -18,6 +18,7 @@ from phase10 import (
     GreedyBot,
     Hit,
     LayDown,
+    LayGroup,
     RandomBot,
     Rules,
     TakeDiscard,
@@ -132,9 +133,13 @@ def test_greedy_lays_down_hits_and_takes_wild() -> None:
     draw = bot.choose(player_view(state, 1), legal_actions(state))
     assert draw == TakeDiscard()
     state = play(state, draw)
+    first = bot.choose(player_view(state, 1), legal_actions(state))
+    assert isinstance(first, LayGroup)  # a phase of two groups goes down a group at a time
+    assert not any(c.is_wild for c in first.meld.cards)  # keeps the Wild when it can
+    state = play(state, first)
     lay = bot.choose(player_view(state, 1), legal_actions(state))
     assert isinstance(lay, LayDown)
-    assert not any(c.is_wild for c in lay.cards())  # keeps the Wild when it can
+    assert not any(c.is_wild for c in lay.cards())
     state = play(state, lay)
     hit = bot.choose(player_view(state, 1), legal_actions(state))
     assert isinstance(hit, Hit)

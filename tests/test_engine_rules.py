@@ -18,6 +18,8 @@ from helpers import (
     assert_illegal,
     cards,
     deck_counter,
+    lay_down_listed,
+    lay_downs_reached,
     play,
     stacked_deck,
     stacked_game,
@@ -348,7 +350,7 @@ def first_turn(hand: str, stock: str = "R12", rules: Rules | None = None) -> Gam
 def test_lay_down_phase_after_drawing() -> None:
     """R-5.1 / R-5.8: after drawing, the player lays down their phase from hand."""
     state = first_turn(PHASE1_HAND)
-    assert phase1() in legal_actions(state)
+    assert lay_down_listed(state, phase1())
     after = apply(state, phase1())
     me = after.players[1]
     assert me.hand == cards("R1 B2 G4 Y11 R12")
@@ -406,7 +408,7 @@ def test_larger_groups_accepted() -> None:
     assert after.players[1].hand == cards("Y11 R12")
     assert [len(m.cards) for m in after.players[1].melds] == [4, 5]
     # legal_actions lists minimum-size lay-downs only; the bigger one is still legal
-    assert big not in legal_actions(state)
+    assert not lay_down_listed(state, big)
     assert check(state, big) is None
 
 
@@ -460,8 +462,8 @@ def test_phase_needs_a_natural_card() -> None:
     state = first_turn(WILD_HAND)
     assert_illegal(state, ALL_WILD_PHASE1, IllegalReason.INVALID_MELD)
     assert check(state, ONE_NATURAL_PHASE1) is None
-    assert ONE_NATURAL_PHASE1 in legal_actions(state)
-    assert ALL_WILD_PHASE1 not in legal_actions(state)
+    assert lay_down_listed(state, ONE_NATURAL_PHASE1)
+    assert not lay_down_listed(state, ALL_WILD_PHASE1)
 
 
 def test_natural_card_scope_group() -> None:
@@ -471,8 +473,8 @@ def test_natural_card_scope_group() -> None:
     assert_illegal(state, ALL_WILD_PHASE1, IllegalReason.INVALID_MELD)
     per_group = LayDown((set_of(3, "R5 W W"), set_of(3, "B2 W W")))
     assert check(state, per_group) is None
-    lay_downs = [a for a in legal_actions(state) if isinstance(a, LayDown)]
-    assert per_group in lay_downs
+    lay_downs = lay_downs_reached(state)
+    assert lay_down_listed(state, per_group)
     assert all(m.natural_count() >= 1 for a in lay_downs for m in a.melds)
 
 
@@ -480,7 +482,7 @@ def test_natural_card_scope_none() -> None:
     """A-3 natural_card_scope='none': groups of Wilds only are allowed."""
     state = first_turn(WILD_HAND, rules=Rules(natural_card_scope="none"))
     assert check(state, ALL_WILD_PHASE1) is None
-    assert ALL_WILD_PHASE1 in legal_actions(state)
+    assert lay_down_listed(state, ALL_WILD_PHASE1)
 
 
 def test_wild_identity_fixed_in_run() -> None:
@@ -534,12 +536,29 @@ def test_hit_own_same_turn_default() -> None:
 
 
 def test_hit_own_same_turn_option_off() -> None:
-    """A-2 hit_own_same_turn=False: own groups can be hit from the next turn on."""
-    state = run_turn(PHASE2.with_options(hit_own_same_turn=False))
+    """A-2 hit_own_same_turn=False with A-10 exact_only: own groups can be hit from the next
+    turn on."""
+    rules = PHASE2.with_options(hit_own_same_turn=False, laydown_extras="exact_only")
+    state = run_turn(rules)
     run = meld_index(state, 1, "run 3-6")
     hit = Hit(parse_cards("Y7")[0], 1, run, End.HIGH)
     assert_illegal(state, hit, IllegalReason.HIT_NOT_ALLOWED_YET)
     assert not any(isinstance(a, Hit) for a in legal_actions(state))
+
+
+def test_hit_own_same_turn_off_allows_extras() -> None:
+    """A-2 False with A-10 extend_groups: a card added to one's own new group in the lay-down
+    turn is an extra card of that group (R-5.5), so it is listed and accepted; the lay-down
+    itself is listed at minimum size, and this keeps larger lay-downs reachable."""
+    state = run_turn(PHASE2.with_options(hit_own_same_turn=False))
+    run = meld_index(state, 1, "run 3-6")
+    hit = Hit(parse_cards("Y7")[0], 1, run, End.HIGH)
+    assert hit in legal_actions(state)
+    laid_larger = apply(
+        first_turn(RUN_HAND, "Y7", PHASE2.with_options(hit_own_same_turn=False)),
+        LayDown((set_of(3, "R8 B8 G8"), run_of(4, "R3 B4 G5 Y6 Y7"))),
+    )
+    assert apply(state, hit).players[1].melds == laid_larger.players[1].melds
 
 
 def test_run_end_rules() -> None:
@@ -980,7 +999,7 @@ def test_go_out_with_skip_forbidden() -> None:
     rules = Rules(skip_as_last_card="forbidden")
     state = first_turn(OUT_HAND, "S", rules)
     assert_illegal(state, OUT_LAY, IllegalReason.MUST_KEEP_A_CARD)
-    assert OUT_LAY not in legal_actions(state)
+    assert not lay_down_listed(state, OUT_LAY)
     # a hit that would leave only the Skip is refused as well
     state = apply(state, LayDown((set_of(3, "R7 B7 G7 Y7 R7"), set_of(3, "R9 B9 G9 Y9"))))
     assert state.players[1].hand == cards("B9 S")
@@ -1189,17 +1208,17 @@ def test_next_hand_only_when_hand_is_over() -> None:
 # R-14: the draw pile runs out
 # ---------------------------------------------------------------------------
 
-BIG_HANDS = Rules(hand_size=30)
-"""Three hands of 30 cards leave a stock of 17 (108 - 90 - 1)."""
+BIG_HANDS = Rules(deck=DeckSpec(copies=1, wilds=8, skips=4), hand_size=12)
+"""A 60-card deck: three hands of 12 cards leave a stock of 23 (60 - 36 - 1)."""
 
 
 def exhausted(rules: Rules) -> tuple[GameState, GameState]:
-    """Play 17 turns of draw-and-discard until the stock is empty; return the state after the
+    """Play 23 turns of draw-and-discard until the stock is empty; return the state after the
     first deal and the state whose current player faces the empty stock."""
     hands = {0: "W W W W W W W W S S S S"}
-    start = stacked_game(hands, "Y12", "", rules.with_options(hand_size=30), players=3)
+    start = stacked_game(hands, "Y12", "", rules, players=3)
     state = start
-    for _ in range(17):
+    for _ in range(23):
         drawn = state.stock[0]
         state = play(state, DrawStock(), Discard(drawn))
     assert state.stock == ()
@@ -1211,12 +1230,12 @@ def test_reshuffle_keeps_top_discard() -> None:
     into a new stock; the top card stays."""
     _, state = exhausted(BIG_HANDS)
     assert state.stage is Stage.DRAW
-    assert len(state.discard_pile) == 18
+    assert len(state.discard_pile) == 24
     top = state.top_discard
     assert legal_actions(state) == (DrawStock(), TakeDiscard())
     after = apply(state, DrawStock())
     assert after.discard_pile == (top,)
-    assert len(after.stock) == 16
+    assert len(after.stock) == 22
     assert after.reshuffles == 1
     assert table_counter(after) == deck_counter(after.rules)
     assert apply(state, DrawStock()) == after  # deterministic
@@ -1227,7 +1246,7 @@ def test_reshuffle_all_discards() -> None:
     _, state = exhausted(BIG_HANDS.with_options(draw_exhaustion="reshuffle_all_discards"))
     after = apply(state, DrawStock())
     assert after.discard_pile == ()
-    assert len(after.stock) == 17
+    assert len(after.stock) == 23
     assert table_counter(after) == deck_counter(after.rules)
     seat = after.current_player
     assert seat is not None
@@ -1245,14 +1264,14 @@ def test_draw_exhaustion_end_hand() -> None:
     assert all(points > 0 for points in state.results[-1].points)
 
 
-TINY = Rules(deck=DeckSpec(copies=1, wilds=0, skips=4), hand_size=17)
-"""52 cards, three hands of 17 and one upturned card: the stock starts empty."""
+TINY = Rules(deck=DeckSpec(copies=1, wilds=0, skips=1), hand_size=12)
+"""49 cards, four hands of 12 and one upturned card: the stock starts empty."""
 
 
 def test_no_legal_draw_ends_hand_without_winner() -> None:
     """R-14.2: with an empty stock and nothing to reshuffle, a Skip on top of the discard
     pile leaves no legal draw: the hand ends with no winner and everyone scores."""
-    state = stacked_game({0: "", 1: "S", 2: ""}, "R12", "", TINY)
+    state = stacked_game({0: "", 1: "S", 2: "", 3: ""}, "R12", "", TINY)
     assert state.stock == ()
     assert legal_actions(state) == (TakeDiscard(),)
     assert_illegal(state, DrawStock(), IllegalReason.NO_CARDS_TO_DRAW)
@@ -1260,9 +1279,9 @@ def test_no_legal_draw_ends_hand_without_winner() -> None:
     assert state.stage is Stage.HAND_OVER
     result = state.results[-1]
     assert result.went_out is None
-    assert result.completed == (None, None, None)
+    assert result.completed == (None, None, None, None)
     assert result.points == tuple(sum(card_points(c) for c in p.hand) for p in state.players)
-    assert all(points >= 17 * 5 for points in result.points)
+    assert all(points >= 12 * 5 for points in result.points)
     assert legal_actions(state) == (NextHand(),)
 
 
@@ -1461,7 +1480,7 @@ def test_pick_a_phase_names_the_phase() -> None:
     state = first_turn(PHASE1_HAND, rules=rules)
     assert_illegal(state, phase1(), IllegalReason.WRONG_PHASE)
     named = LayDown(phase1().melds, phase=1)
-    assert named in legal_actions(state)
+    assert lay_down_listed(state, named)
     done = attrs.evolve(state.players[1], completed=(1,))
     state = attrs.evolve(state, players=(state.players[0], done, state.players[2]))
     assert_illegal(state, named, IllegalReason.PHASE_ALREADY_COMPLETED)

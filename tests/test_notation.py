@@ -19,6 +19,7 @@ from phase10 import (
     Hit,
     InvalidDataError,
     LayDown,
+    LayGroup,
     Meld,
     NextHand,
     RandomBot,
@@ -248,6 +249,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.just(DrawStock()),
     st.just(TakeDiscard()),
     st.builds(LayDown, st.lists(melds, max_size=4).map(tuple), st.none() | seats),
+    st.builds(LayGroup, melds, st.none() | seats),
     st.builds(Hit, card_values, seats, seats, st.none() | ends),
     st.builds(Discard, card_values, st.none() | seats),
     st.builds(NextHand, st.none() | st.lists(card_values, max_size=20).map(tuple)),
@@ -260,7 +262,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
 
 
 def test_the_strategy_covers_every_action_class() -> None:
-    covered = {DrawStock, TakeDiscard, LayDown, Hit, Discard, NextHand, ChoosePhase}
+    covered = {DrawStock, TakeDiscard, LayDown, LayGroup, Hit, Discard, NextHand, ChoosePhase}
     covered |= {Save, TakeSaved, GiveCard, SwapWild}
     assert covered == set(ACTION_TYPES)
 

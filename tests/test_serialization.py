@@ -486,7 +486,7 @@ BAD_STATES: list[tuple[str, Edit, str, str]] = [
         "not phase 2",
     ),
     ("rules: unknown option", _set("rules.colour", 1), "$.rules.colour", "unknown rule option"),
-    ("rules: bad value", _set("rules.hand_size", 99), "$.rules.hand_size", "1 to 30"),
+    ("rules: bad value", _set("rules.hand_size", 99), "$.rules.hand_size", "1 to 12"),
     ("rules: no spec", _set("rules", {}), "$.rules", "spec"),
     ("rules: too few players", _set("rules.min_players", 4), "$.players", "cannot play"),
     ("newer schema", _set("schema", 2), "$.schema", "newer"),

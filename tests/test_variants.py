@@ -23,6 +23,7 @@ from helpers import (
     assert_illegal,
     cards,
     deck_counter,
+    lay_down_listed,
     play,
     stacked_deck,
     stacked_game,
@@ -47,6 +48,7 @@ from phase10 import (
     IllegalReason,
     InvalidRulesError,
     LayDown,
+    LayGroup,
     Meld,
     MeldRules,
     NextHand,
@@ -509,7 +511,7 @@ def test_v2_masters_declared_names_the_phase_at_laydown() -> None:
     assert state.stage is Stage.DRAW  # no CHOOSE_PHASE stage
     state = apply(state, DrawStock())
     assert [p.number for p in state.open_phases(1)] == [2, 3, 4, 5, 6, 7, 8, 10]
-    named = {a.phase for a in legal_actions(state) if isinstance(a, LayDown)}
+    named = {a.phase for a in legal_actions(state) if isinstance(a, (LayDown, LayGroup))}
     assert named == {7, 10}
     assert_illegal(state, two_sets(7), IllegalReason.WRONG_PHASE)  # say which phase
     assert_illegal(state, two_sets(9, named=True), IllegalReason.PHASE_ALREADY_COMPLETED)
@@ -532,7 +534,7 @@ def test_v3_pick_a_phase_refuses_a_completed_phase() -> None:
     assert_illegal(state, two_sets(1, named=True), IllegalReason.PHASE_ALREADY_COMPLETED)
     assert_illegal(state, two_sets(10, named=True), IllegalReason.PHASE_ALREADY_COMPLETED)
     assert_illegal(state, Save(card("R12")), IllegalReason.NOT_ALLOWED_BY_RULES)
-    assert {a.phase for a in legal_actions(state) if isinstance(a, LayDown)} == {7, 9}
+    assert {a.phase for a in legal_actions(state) if isinstance(a, (LayDown, LayGroup))} == {7, 9}
     state = play(state, two_sets(9, named=True), Discard(card("R12")))
     assert state.players[1].completed == (1, 10, 9)
 
@@ -933,7 +935,7 @@ def postal_hand_one(rules: Rules = POSTAL) -> GameState:
     state = stacked_game(hands, "Y12", "R12 G12 B12", rules)
     state = apply(state, DrawStock())
     lay = phase1_min("R7 B7 R1", "R9 B9 G1", rules=ONES_WILD)
-    assert lay in legal_actions(state)
+    assert lay_down_listed(state, lay)
     base = stacked_game(hands, "Y12", "R12 G12 B12")
     assert_illegal(apply(base, DrawStock()), lay, IllegalReason.INVALID_MELD)
     state = play(state, lay, Discard(card("Y11")))
@@ -966,7 +968,7 @@ def test_v10_2_hand_two_personal_wilds_follow_each_players_phase() -> None:
     )
     assert_illegal(state, twos, IllegalReason.INVALID_MELD)  # 2s are not wild on phase 1
     ones = phase1_min("R8 B8 Y1", "R10 B10 G1", rules=ONES_WILD)
-    assert ones in legal_actions(state)
+    assert lay_down_listed(state, ones)
     state = play(state, ones, Discard(card("Y12")))
     assert state.current_player == 0  # on phase 2: 2s are wild, 1s are not
     state = apply(state, DrawStock())
@@ -974,7 +976,7 @@ def test_v10_2_hand_two_personal_wilds_follow_each_players_phase() -> None:
     with_one = LayDown((SetOf(3).make("R4 B4 B1", rules=ONES_WILD), run))
     assert_illegal(state, with_one, IllegalReason.INVALID_MELD)
     with_two = LayDown((SetOf(3).make("R4 B4 Y2", rules=TWOS_WILD), run))
-    assert with_two in legal_actions(state)
+    assert lay_down_listed(state, with_two)
     state = apply(state, with_two)
     assert state.players[0].melds[1].stands_for() == (4, 4, 4)
 
@@ -1004,7 +1006,7 @@ def test_v10_2_phase_named_at_laydown_gives_its_wilds() -> None:
     state = apply(stacked_game({0: "", 1: hand, 2: ""}, "Y12", "R12", rules), DrawStock())
     threes = MeldRules(wild_numbers=frozenset({3}))
     lay = LayDown((SetOf(4).make("R5 B5 G5 R3", rules=threes), RunOf(4).make("R1 B2 G3 Y4")), 3)
-    assert lay in legal_actions(state)
+    assert lay_down_listed(state, lay)
     after = apply(state, lay)
     assert after.players[1].melds[1].stands_for() == (5, 5, 5, 5)
     plain = stacked_game({0: "", 1: hand, 2: ""}, "Y12", "R12", variants.resolve("pick-a-phase"))

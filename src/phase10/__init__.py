@@ -11,6 +11,7 @@ from .actions import (
     GiveCard,
     Hit,
     LayDown,
+    LayGroup,
     NextHand,
     Save,
     SwapWild,
@@ -35,6 +36,7 @@ from .cards import (
 )
 from .engine import apply, check, legal_actions, new_game, skip_targets
 from .errors import (
+    CompletionLimitError,
     IllegalActionError,
     IllegalReason,
     InvalidDataError,
@@ -59,8 +61,8 @@ from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .record import GameRecord, replay
 from .rules import Rules, Scoring
 from .serialization import from_json, to_json
-from .solver import can_complete, find_completions, laydown_problem
-from .state import GameState, HandResult, PlayerState, Stage
+from .solver import can_complete, find_completions, iter_completions, laydown_problem
+from .state import GameState, HandResult, Laying, PlayerState, Stage
 from .views import PlayerView, SeatView, player_view, spectator_view
 
 __version__ = "0.1.0"
@@ -86,6 +88,7 @@ __all__ = [
     "ColorParityRunOf",
     "ColorRunOf",
     "ColorSetOf",
+    "CompletionLimitError",
     "DeckSpec",
     "Discard",
     "DrawStock",
@@ -102,6 +105,8 @@ __all__ = [
     "InvalidMeldError",
     "InvalidRulesError",
     "LayDown",
+    "LayGroup",
+    "Laying",
     "Meld",
     "MeldRules",
     "NaturalScope",
@@ -136,6 +141,7 @@ __all__ = [
     "find_completions",
     "format_cards",
     "from_json",
+    "iter_completions",
     "laydown_problem",
     "legal_actions",
     "new_game",

@@ -27,6 +27,7 @@ __all__ = [
     "GiveCard",
     "Hit",
     "LayDown",
+    "LayGroup",
     "NextHand",
     "Save",
     "SwapWild",
@@ -50,6 +51,12 @@ def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
             raise InvalidDataError(f"a lay-down is made of Meld values, not {meld!r}")
     canonical = (m.requirement.canonical(m) for m in melds)
     return tuple(sorted(canonical, key=Meld.sort_key))
+
+
+def _meld(value: Meld) -> Meld:
+    if not isinstance(value, Meld):
+        raise InvalidDataError(f"a group is a Meld value, not {value!r}")
+    return value.requirement.canonical(value)
 
 
 def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
@@ -81,6 +88,33 @@ class LayDown:
     def cards(self) -> tuple[Card, ...]:
         """Every card the lay-down takes from hand."""
         return tuple(card for meld in self.melds for card in meld.cards)
+
+
+def canonical_lay_down(melds: tuple[Meld, ...], phase: int | None = None) -> LayDown:
+    """``LayDown(melds, phase)`` for groups already canonical and sorted: the engine's fast path.
+
+    The constructor's converter sorts and canonicalises every time; listings of
+    hundreds of lay-downs built from canonical groups skip it.
+    """
+    action = object.__new__(LayDown)
+    object.__setattr__(action, "melds", melds)
+    object.__setattr__(action, "phase", phase)
+    return action
+
+
+@attrs.frozen
+class LayGroup:
+    """Put one group of your phase down, towards a lay-down of several groups (R-5.4).
+
+    The phase goes on the table, all at once, with the :class:`LayDown` that
+    adds its last group; until then the group's cards stay in the hand and
+    nothing else may be played. Each group must leave cards from which the
+    rest of the phase can be made. ``phase`` names the phase when the rules
+    let the player choose (V-2, V-3).
+    """
+
+    meld: Meld = attrs.field(converter=_meld)
+    phase: int | None = None
 
 
 @attrs.frozen
@@ -156,6 +190,7 @@ Action = (
     DrawStock
     | TakeDiscard
     | LayDown
+    | LayGroup
     | Hit
     | Discard
     | NextHand
@@ -171,6 +206,7 @@ ACTION_TYPES: tuple[type, ...] = (
     DrawStock,
     TakeDiscard,
     LayDown,
+    LayGroup,
     Hit,
     Discard,
     NextHand,

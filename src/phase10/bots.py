@@ -20,14 +20,15 @@ from .actions import (
     GiveCard,
     Hit,
     LayDown,
+    LayGroup,
     NextHand,
     TakeDiscard,
 )
 from .cards import WILD, Card
 from .engine import apply, legal_actions
-from .melds import MeldRules
+from .melds import MeldRules, NaturalScope, Requirement
 from .phases import Phase
-from .solver import can_complete
+from .solver import can_complete, can_complete_counts, card_counts, requirements_plan
 from .state import GameState, Stage
 from .views import PlayerView, player_view, spectator_view
 
@@ -79,9 +80,9 @@ class GreedyBot:
             return self._draw(view, legal)
         if view.stage is not Stage.PLAY:
             return self._before_play(view, legal)
-        lay_downs = [a for a in legal if isinstance(a, LayDown)]
-        if lay_downs:
-            return min(lay_downs, key=lambda a: sum(c.is_wild for c in a.cards()))
+        steps = [a for a in legal if isinstance(a, (LayDown, LayGroup))]
+        if steps:
+            return min(steps, key=_lay_cost(view))
         hits = [a for a in legal if isinstance(a, Hit)]
         if hits:
             natural = [h for h in hits if not h.card.is_wild]
@@ -159,6 +160,70 @@ class GreedyBot:
 
         plain = [d for d in discards if d.target is None]
         return min(plain or discards, key=cost)
+
+
+def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
+    """The Wilds a lay-down step costs: its own, plus the fewest the rest of the phase needs.
+
+    Keeping Wilds for later hits is the point, so a group is judged by the
+    whole lay-down it leads to, not by itself.
+    """
+    hand = view.hand
+    laying = view.laying
+    pending = laying.melds if laying is not None else ()
+    rules = view.rules.meld_rules
+
+    def cost(action: LayDown | LayGroup) -> int:
+        if isinstance(action, LayDown):
+            return sum(c.is_wild for c in action.cards())
+        meld = action.meld
+        laid = (*pending, meld)
+        own = sum(c.is_wild for m in laid for c in m.cards)
+        phase = _phase_of(view, action)
+        if hand is None or phase is None:
+            return own
+        counts = card_counts(hand)
+        for card in (c for m in laid for c in m.cards):
+            counts[card.code] -= 1
+        left = list(phase.requirements)
+        for m in laid:
+            left.remove(m.requirement)
+        need = rules.natural_card_scope is NaturalScope.PHASE and not any(
+            m.natural_count() for m in laid
+        )
+        return own + _fewest_wilds(counts, tuple(left), rules, need)
+
+    return cost
+
+
+def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
+    """The phase a lay-down step belongs to, as the viewing seat knows it."""
+    if action.phase is not None:
+        return view.rules.phase(action.phase)
+    if view.laying is not None:
+        return view.rules.phase(view.laying.phase)
+    if view.my_phase is not None:
+        return view.my_phase
+    done = set(view.players[view.seat].completed) if view.seat is not None else set()
+    for phase in view.rules.phases:  # the one phase left to choose from (V-3)
+        if phase.number not in done and action.meld.requirement in phase.requirements:
+            return phase
+    return None
+
+
+def _fewest_wilds(
+    counts: list[int], left: tuple[Requirement, ...], rules: MeldRules, need: bool
+) -> int:
+    """The fewest of its Wilds the counted cards need to make the requirements ``left``."""
+    wilds = counts[WILD.code]
+    plan = requirements_plan(left, rules)
+    for used in range(wilds + 1):
+        counts[WILD.code] = used
+        if can_complete_counts(counts, left, rules, need_natural=need, plan=plan):
+            counts[WILD.code] = wilds
+            return used
+    counts[WILD.code] = wilds
+    return wilds
 
 
 def _drop_each(hand: Sequence[Card]) -> list[tuple[Card, ...]]:

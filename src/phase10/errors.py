@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 __all__ = [
+    "CompletionLimitError",
     "IllegalActionError",
     "IllegalReason",
     "InvalidDataError",
@@ -51,6 +52,14 @@ class InvalidMeldError(Phase10Error, ValueError):
     """A group of cards that does not form the group it claims to be."""
 
 
+class CompletionLimitError(Phase10Error, ValueError):
+    """A search would build more results than its documented limit allows.
+
+    :func:`phase10.find_completions` raises it rather than materialising
+    millions of lay-downs; :func:`phase10.iter_completions` streams them instead.
+    """
+
+
 class IllegalReason(enum.Enum):
     """Why an action is illegal: a machine-readable code for :class:`IllegalActionError`."""
 
@@ -75,6 +84,7 @@ class IllegalReason(enum.Enum):
     PHASE_ALREADY_COMPLETED = "phase_already_completed"
     NOT_ALLOWED_BY_RULES = "not_allowed_by_rules"
     MUST_PLAY = "must_play"
+    LAY_DOWN_UNDER_WAY = "lay_down_under_way"
     BAD_DECK = "bad_deck"
     UNKNOWN_ACTION = "unknown_action"
 

@@ -42,7 +42,7 @@ from typing import NamedTuple
 from .cards import ALL_CARDS, WILD, Card
 from .melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
 
-__all__ = ["Plan", "compile_plan", "completes", "plan_for"]
+__all__ = ["Plan", "compile_plan", "completes", "completes_counts", "plan_for"]
 
 _RUN, _COLOR, _SET = 0, 1, 2
 _NO_FLOOR = -(1 << 30)
@@ -168,21 +168,36 @@ def plan_for(plan: Plan, rules: MeldRules) -> Plan:
 
 def completes(plan: Plan, hand: Iterable[Card], need_natural: bool) -> bool:
     """Whether ``hand`` holds the phase of ``plan`` (``need_natural``: scope ``"phase"``)."""
-    buckets = plan.buckets
-    counts = [0] * (buckets + 2)
+    bucketed = [0] * (plan.buckets + 2)
     bucket = plan.bucket
     for card in hand:
-        counts[bucket[card.code]] += 1
-    wilds = counts[buckets]
-    if sum(counts) - counts[buckets + 1] < plan.min_cards:
+        bucketed[bucket[card.code]] += 1
+    return _completes_buckets(plan, bucketed, need_natural)
+
+
+def completes_counts(plan: Plan, counts: Sequence[int], need_natural: bool) -> bool:
+    """:func:`completes` for cards counted by code (index 0..49) instead of a hand."""
+    bucketed = [0] * (plan.buckets + 2)
+    bucket = plan.bucket
+    for code in range(50):
+        if counts[code]:
+            bucketed[bucket[code]] += counts[code]
+    return _completes_buckets(plan, bucketed, need_natural)
+
+
+def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> bool:
+    """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
+    buckets = plan.buckets
+    wilds = bucketed[buckets]
+    if sum(bucketed) - bucketed[buckets + 1] < plan.min_cards:
         return False
-    del counts[buckets:]
+    del bucketed[buckets:]
     mask = 0
     if plan.has_runs:
         for n in range(buckets):
-            if counts[n]:
+            if bucketed[n]:
                 mask |= 1 << n
-    return _search(plan.steps, 0, counts, wilds, 0, need_natural, _NO_FLOOR, mask)
+    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
 
 
 def _search(

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import abc
 import enum
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import itertools
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Protocol
 
@@ -118,22 +119,34 @@ Draft = tuple[tuple[int, ...], "int | None", "Color | None", int]
 def submultisets(available: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
     """Every distinct multiset of ``size`` codes drawn from ``(code, count)`` pairs, sorted.
 
+    ``available`` lists codes in increasing order.
+
     >>> list(submultisets([(3, 2), (5, 1)], 2))
     [(3, 3), (3, 5)]
     """
+    if all(count == 1 for _, count in available):  # distinct cards: plain combinations
+        yield from itertools.combinations([code for code, _ in available], size)
+        return
+    room = [0] * (len(available) + 1)
+    for i in range(len(available) - 1, -1, -1):
+        room[i] = room[i + 1] + available[i][1]
+    yield from _submultisets(available, 0, size, room)
+
+
+def _submultisets(
+    available: Sequence[tuple[int, int]], index: int, size: int, room: list[int]
+) -> Iterator[tuple[int, ...]]:
     if size == 0:
         yield ()
         return
-    if not available:
+    if index == len(available) or room[index] < size:
         return
-    code, count = available[0]
-    rest = available[1:]
-    room = sum(c for _, c in rest)
+    code, count = available[index]
     for take in range(min(count, size), -1, -1):
-        if size - take > room:
+        if size - take > room[index + 1]:
             break
         head = (code,) * take
-        for tail in submultisets(rest, size - take):
+        for tail in _submultisets(available, index + 1, size - take, room):
             yield head + tail
 
 
@@ -222,6 +235,18 @@ class Requirement(abc.ABC):
         """Why the anchor of ``meld`` is impossible, or ``None``."""
         return None
 
+    def outcome_key(self, meld: Meld) -> Hashable:
+        """What ``meld`` means for later play (hits), as a hashable value.
+
+        :func:`phase10.legal_actions` lists one lay-down per distinct outcome:
+        the cards left in hand and, for each group, this key. The default is the
+        group exactly as laid (anchor and cards in table order), which is safe
+        for any kind. A kind whose hits depend only on its anchor and length
+        should return just those, so that lay-downs differing only in where the
+        Wilds sit are listed once.
+        """
+        return (meld.number, meld.color, meld.wraps, meld.cards)
+
     # -- shared behaviour -------------------------------------------------
 
     def natural_count(self, meld: Meld) -> int:
@@ -297,6 +322,11 @@ class Requirement(abc.ABC):
         raise InvalidMeldError(first_problem)
 
 
+def _anchor_and_length(meld: Meld) -> Hashable:
+    """The outcome of a group whose hits depend only on its anchor and length."""
+    return (meld.number, meld.color, meld.wraps, len(meld.cards))
+
+
 def _number_options(cards: Sequence[Card]) -> list[int]:
     seen: list[int] = []
     for card in cards:
@@ -335,6 +365,9 @@ class SetOf(Requirement):
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return (meld.number,) * len(meld.cards)
+
+    def outcome_key(self, meld: Meld) -> Hashable:
+        return _anchor_and_length(meld)
 
     def describe_meld(self, meld: Meld) -> str:
         return f"set of {meld.number}s"
@@ -455,6 +488,9 @@ class RunOf(Requirement):
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return tuple(self.value_at(meld, i) for i in range(len(meld.cards)))
+
+    def outcome_key(self, meld: Meld) -> Hashable:
+        return _anchor_and_length(meld)
 
     def describe_meld(self, meld: Meld) -> str:
         return f"run {meld.number}-{meld.high}"
@@ -600,6 +636,9 @@ class ColorOf(Requirement):
 
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
         return (meld.color,) * len(meld.cards)
+
+    def outcome_key(self, meld: Meld) -> Hashable:
+        return _anchor_and_length(meld)
 
     def describe_meld(self, meld: Meld) -> str:
         return f"{meld.color.name.lower()} group" if meld.color is not None else self.describe()

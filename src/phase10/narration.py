@@ -16,6 +16,7 @@ from .actions import (
     GiveCard,
     Hit,
     LayDown,
+    LayGroup,
     NextHand,
     Save,
     SwapWild,
@@ -49,6 +50,14 @@ def describe(state: GameState, action: Action) -> str:
             phase = None if target is None else target.number
         groups = " | ".join(str(m) for m in action.melds)
         return f"{who} laid down phase {phase}: {groups}"
+    if isinstance(action, LayGroup):
+        phase = action.phase
+        if phase is None and state.laying is not None:
+            phase = state.laying.phase
+        if phase is None and state.current_player is not None:
+            target = state.target_phase(state.current_player)
+            phase = None if target is None else target.number
+        return f"{who} began laying down phase {phase}: {action.meld}"
     if isinstance(action, Hit):
         owner = (
             "their own"

@@ -14,6 +14,7 @@ text                                         action
 ``take``                                     ``TakeDiscard()``
 ``lay set:R7 B7 W | run:W R4 R5 R6``         ``LayDown(melds)``
 ``lay phase=4 run:R1 R2 R3 R4 W R6 R7``      ``LayDown(melds, phase=4)``
+``group set:R7 B7 W``                        ``LayGroup(meld)`` (one group of a phase)
 ``hit 2.0 R8 high``                          ``Hit(R8, owner=2, meld=0, end=End.HIGH)``
 ``discard R7`` / ``discard S @3``            ``Discard(R7)`` / ``Discard(S, target=3)``
 ``choose 4``                                 ``ChoosePhase(4)``
@@ -73,6 +74,7 @@ from .actions import (
     GiveCard,
     Hit,
     LayDown,
+    LayGroup,
     NextHand,
     Save,
     SwapWild,
@@ -148,6 +150,9 @@ def action_to_text(action: Action) -> str:
         head = "lay" if action.phase is None else f"lay phase={action.phase}"
         groups = " | ".join(_group_text(meld) for meld in action.melds)
         return f"{head} {groups}" if groups else head
+    if isinstance(action, LayGroup):
+        head = "group" if action.phase is None else f"group phase={action.phase}"
+        return f"{head} {_group_text(action.meld)}"
     if isinstance(action, Hit):
         end = "" if action.end is None else f" {action.end.value}"
         return f"hit {action.owner}.{action.meld} {action.card}{end}"
@@ -303,6 +308,11 @@ def parse_action(text: str) -> Action:
         return DrawStock() if word == "draw" else TakeDiscard()
     if word == "lay":
         return _parse_lay(text, keyword)
+    if word == "group":
+        lay = _parse_lay(text, keyword)
+        if len(lay.melds) != 1:
+            raise keyword.error("expected one group: group KIND:CARDS, e.g. group set:R7 B7 W")
+        return LayGroup(lay.melds[0], lay.phase)
     if word == "hit":
         _expect_count(keyword, args, 2, 3, "hit OWNER.MELD CARD [low|high]")
         owner, meld = _place(args[0])
@@ -335,8 +345,8 @@ def parse_action(text: str) -> Action:
             raise args[0].error("expected 'next' or 'next deck CARD CARD ...'")
         return NextHand(tuple(_card(token) for token in args[1:]))
     raise keyword.error(
-        "unknown action: expected draw, take, lay, hit, discard, choose, save, takesaved, "
-        "give, swap or next"
+        "unknown action: expected draw, take, lay, group, hit, discard, choose, save, "
+        "takesaved, give, swap or next"
     )
 
 

@@ -187,6 +187,14 @@ class PhaseChoice(_Option):
     AT_LAYDOWN = "at_laydown"
 
 
+MAX_HAND_SIZE = 12
+"""The largest hand a deal may give (R-3.2 deals 10).
+
+Every legal-action listing stays small for hands up to this size (see
+``benchmarks/bench_worst_case.py``): a colour group of 7 has 1,716 ways to be
+laid from 13 cards of one colour, and ever more beyond.
+"""
+
 E = TypeVar("E", bound=enum.Enum)
 
 
@@ -360,7 +368,7 @@ class Rules:
     min_players: int = _count(2, 1, 12)
     max_players: int = _count(6, 1, 12)
     deck: DeckSpec = attrs.field(factory=DeckSpec, converter=_deck)
-    hand_size: int = _count(10, 1, 30)
+    hand_size: int = _count(10, 1, MAX_HAND_SIZE)
     phases: tuple[Phase, ...] = attrs.field(default=STANDARD_PHASES, converter=_phases)
     phase_order: PhaseOrder = attrs.field(default=PhaseOrder.SEQUENTIAL, converter=_to_phase_order)
     phase_choice: PhaseChoice = attrs.field(

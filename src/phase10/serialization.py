@@ -346,6 +346,8 @@ class _Codec:
                 return self.decode_requirement(data, path)
             if tp is Phase:
                 return self.decode_fields(Phase, data, path, optional=("name",))
+            if tp in (GameState, PlayerView):  # documents older than the field
+                return self.decode_fields(tp, data, path, optional=("laying",))
             if attrs.has(tp):
                 return self.decode_fields(tp, data, path)
         raise NotImplementedError(f"phase10.serialization cannot decode a {_type_name(tp)}")

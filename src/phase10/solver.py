@@ -21,10 +21,11 @@ B7 B7 B7 | R3 R4 R5 W
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import WILD, Card
-from .fastpath import Plan, completes, plan_for
+from .errors import CompletionLimitError
+from .fastpath import Plan, compile_plan, completes, completes_counts, plan_for
 from .melds import (
     Draft,
     Meld,
@@ -38,12 +39,33 @@ from .melds import (
 )
 from .phases import Phase
 
-__all__ = ["can_complete", "find_completions", "laydown_problem"]
+__all__ = [
+    "COMPLETION_LIMIT",
+    "can_complete",
+    "can_complete_counts",
+    "card_counts",
+    "collapse",
+    "collapse_map",
+    "find_completions",
+    "iter_completions",
+    "laydown_problem",
+]
+
+COMPLETION_LIMIT = 100_000
+"""How many lay-downs :func:`find_completions` builds before it gives up.
+
+Ordinary hands have at most a few hundred; Wild-rich hands of phases with many
+groups can have millions. Stream those with :func:`iter_completions`.
+"""
 
 _WILD_CODE = WILD.code
 
 
-def _counts(hand: Iterable[Card]) -> list[int]:
+def card_counts(hand: Iterable[Card]) -> list[int]:
+    """How many of each card code (0..49) ``hand`` holds that may join a group.
+
+    Skips (R-5.6) and the rule card (V-5.3) never join a group: they count 0.
+    """
     counts = [0] * 51
     for card in hand:
         counts[card.code] += 1
@@ -57,56 +79,64 @@ def _draft_key(draft: Draft) -> tuple[tuple[int, ...], int, str]:
     return codes, -1 if number is None else number, "" if color is None else color.value
 
 
-def _collapse(
-    counts: list[int], requirements: Sequence[Requirement], rules: MeldRules
-) -> list[int]:
-    """Merge cards whose difference no requirement can see (a speed-up for yes/no answers)."""
+def collapse_map(requirements: Sequence[Requirement], rules: MeldRules) -> tuple[int, ...]:
+    """For each card code, the code it may be merged into for ``requirements``' sake.
+
+    Cards that no requirement can tell apart (colours, when none uses colours;
+    numbers, when none uses numbers and no number card is wild) are one card
+    for a yes/no answer.
+    """
     if not any(req.uses_colors for req in requirements):
-        merged = [0] * 50
-        for code in range(48):
-            if counts[code]:
-                merged[code % 12] += counts[code]
-        merged[48] = counts[48]
-        return merged
+        return tuple(code % 12 if code < 48 else code for code in range(50))
     if not rules.wild_numbers and not any(req.uses_numbers for req in requirements):
-        merged = [0] * 50
-        for code in range(48):
-            if counts[code]:
-                merged[(code // 12) * 12] += counts[code]
-        merged[48] = counts[48]
-        return merged
-    return counts
+        return tuple((code // 12) * 12 if code < 48 else code for code in range(50))
+    return tuple(range(50))
+
+
+def collapse(counts: list[int], requirements: Sequence[Requirement], rules: MeldRules) -> list[int]:
+    """``counts`` with cards merged that no requirement can tell apart (for yes/no answers)."""
+    mapping = collapse_map(requirements, rules)
+    if mapping[13] == 13:  # nothing to merge
+        return counts
+    merged = [0] * 50
+    for code in range(49):
+        if counts[code]:
+            merged[mapping[code]] += counts[code]
+    return merged
 
 
 class _Search:
     """A depth-first search over the requirements of one phase."""
 
-    __slots__ = ("first_only", "found", "min_naturals", "requirements", "rules", "scope")
+    __slots__ = ("min_naturals", "requirements", "rules", "scope")
 
-    def __init__(self, requirements: Sequence[Requirement], rules: MeldRules, first_only: bool):
+    def __init__(self, requirements: Sequence[Requirement], rules: MeldRules):
         self.requirements = requirements
         self.rules = rules
         self.scope = rules.natural_card_scope
         self.min_naturals = 1 if self.scope is NaturalScope.GROUP else 0
-        self.first_only = first_only
-        self.found: list[tuple[Draft, ...]] = []
 
-    def run(self, counts: list[int], index: int, chosen: list[Draft], naturals: int) -> bool:
+    def run(self, counts: list[int], naturals: int = 0) -> bool:
+        """Whether any lay-down exists (``naturals``: natural cards already laid)."""
+        return any(True for _ in self.walk(counts, 0, [], naturals))
+
+    def walk(
+        self, counts: list[int], index: int, chosen: list[Draft], naturals: int
+    ) -> Iterator[tuple[Draft, ...]]:
+        """Every lay-down, lazily, as one draft per requirement."""
         reqs = self.requirements
         if index == len(reqs):
-            if self.scope is NaturalScope.PHASE and naturals == 0:
-                return False
-            self.found.append(tuple(chosen))
-            return self.first_only
+            if self.scope is not NaturalScope.PHASE or naturals:
+                yield tuple(chosen)
+            return
         req = reqs[index]
         need = self.min_naturals
         if self.scope is NaturalScope.PHASE and naturals == 0 and index == len(reqs) - 1:
             need = 1
-        left = sum(r.size for r in reqs[index:])
-        if sum(counts[:49]) < left:
-            return False
-        same_as_previous = index > 0 and reqs[index - 1] == req
-        floor = _draft_key(chosen[-1]) if same_as_previous else None
+        if sum(counts[:49]) < sum(r.size for r in reqs[index:]):
+            return
+        # Equal requirements side by side take non-decreasing drafts: each lay-down once.
+        floor = _draft_key(chosen[-1]) if index > 0 and reqs[index - 1] == req else None
         for draft in req.candidates(counts, need, self.rules):
             if floor is not None and _draft_key(draft) < floor:
                 continue
@@ -114,13 +144,10 @@ class _Search:
             for code in codes:
                 counts[code] -= 1
             chosen.append(draft)
-            done = self.run(counts, index + 1, chosen, naturals + draft[3])
+            yield from self.walk(counts, index + 1, chosen, naturals + draft[3])
             chosen.pop()
             for code in codes:
                 counts[code] += 1
-            if done:
-                return True
-        return False
 
 
 def _canonical_order(
@@ -164,45 +191,111 @@ def can_complete(
     return _search_can_complete(hand, phase, mr)
 
 
+def can_complete_counts(
+    counts: Sequence[int],
+    requirements: Sequence[Requirement],
+    rules: MeldRules,
+    *,
+    need_natural: bool,
+    plan: Plan | None = None,
+) -> bool:
+    """Whether cards counted by code (as :func:`card_counts` gives) hold ``requirements``.
+
+    ``need_natural`` asks for a natural card among them (scope ``"phase"`` when the
+    groups already chosen have none). ``plan`` is the fast plan of exactly these
+    requirements (:func:`phase10.fastpath.compile_plan`), when one applies.
+    """
+    if not requirements:
+        return not need_natural
+    if (
+        plan is not None
+        and not rules.wild_numbers
+        and rules.natural_card_scope is not (NaturalScope.GROUP)
+    ):
+        return completes_counts(plan, counts, need_natural)
+    work = collapse(list(counts), requirements, rules)
+    if sum(work[:49]) < sum(r.size for r in requirements):
+        return False
+    search = _Search(requirements, rules)
+    return search.run(work, 1 if search.scope is NaturalScope.PHASE and not need_natural else 0)
+
+
+def requirements_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan | None:
+    """The fast plan for ``requirements`` under ``rules``, or ``None`` (general search)."""
+    if rules.wild_numbers or rules.natural_card_scope is NaturalScope.GROUP:
+        return None
+    return compile_plan(requirements, rules)
+
+
 def _search_can_complete(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> bool:
     """:func:`can_complete` by the general search, for every kind and every rule option."""
-    counts = _counts(hand)
+    counts = card_counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
-    counts = _collapse(counts, phase.requirements, rules)
-    return _Search(phase.requirements, rules, first_only=True).run(counts, 0, [], 0)
+    counts = collapse(counts, phase.requirements, rules)
+    return _Search(phase.requirements, rules).run(counts)
+
+
+def iter_completions(
+    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+) -> Iterator[tuple[Meld, ...]]:
+    """Every distinct way ``hand`` can lay down ``phase``, lazily, each group at minimum size.
+
+    The lazy form of :func:`find_completions`: the same lay-downs, each once, but
+    in search order rather than sorted, and built one at a time, so a caller can
+    stop early or stream millions of them in constant memory.
+
+    >>> from phase10 import STANDARD_PHASES, parse_cards
+    >>> ways = iter_completions(parse_cards("R3 R4 R5 W B7 B7 B7"), STANDARD_PHASES[1])
+    >>> [str(meld) for meld in next(ways)]
+    ['B7 B7 B7', 'W R3 R4 R5']
+    """
+    mr = meld_rules_of(rules)
+    cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
+    plan = _fast_plan(phase, mr)
+    if plan is not None and not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
+        return
+    counts = card_counts(cards)
+    if sum(counts[:49]) < phase.min_cards:
+        return
+    reqs = phase.requirements
+    # Search equal requirements side by side, so their groups come in one order only
+    # (the search never yields one lay-down twice, and nothing needs remembering).
+    order = sorted(range(len(reqs)), key=lambda i: reqs.index(reqs[i]))
+    searched = [reqs[i] for i in order]
+    for drafts in _Search(searched, mr).walk(counts, 0, [], 0):
+        placed: list[Meld | None] = [None] * len(reqs)
+        for i, req, draft in zip(order, searched, drafts, strict=True):
+            placed[i] = meld_from_draft(req, draft, mr)
+        yield _canonical_order(reqs, tuple(m for m in placed if m is not None))
 
 
 def find_completions(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+    hand: Iterable[Card],
+    phase: Phase,
+    rules: MeldRules | _HasMeldRules | None = None,
+    *,
+    limit: int = COMPLETION_LIMIT,
 ) -> tuple[tuple[Meld, ...], ...]:
     """Every distinct way ``hand`` can lay down ``phase``, each group at minimum size.
 
     Each completion lists one :class:`Meld` per requirement, in the phase's
     order; the list is canonical (sorted, no duplicates), so the same hand
-    always gives the same tuple.
+    always gives the same tuple. More than ``limit`` ways raise
+    :class:`~phase10.CompletionLimitError`: use :func:`iter_completions` to
+    stream them, or :func:`phase10.legal_actions`, which lists lay-downs a group
+    at a time and stays small on any hand.
     """
-    mr = meld_rules_of(rules)
-    plan = _fast_plan(phase, mr)
-    if plan is not None:
-        # Most hands complete nothing: the fast yes/no answer spares the full search.
-        cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
-        if not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
-            return ()
-        hand = cards
-    counts = _counts(hand)
-    if sum(counts[:49]) < phase.min_cards:
-        return ()
-    search = _Search(phase.requirements, mr, first_only=False)
-    search.run(counts, 0, [], 0)
-    reqs = phase.requirements
-    results = {
-        _canonical_order(
-            reqs, tuple(meld_from_draft(req, d, mr) for req, d in zip(reqs, drafts, strict=True))
-        )
-        for drafts in search.found
-    }
-    return tuple(sorted(results, key=lambda melds: tuple(m.sort_key() for m in melds)))
+    found: list[tuple[Meld, ...]] = []
+    for melds in iter_completions(hand, phase, rules):
+        if len(found) == limit:
+            raise CompletionLimitError(
+                f"more than {limit} ways to lay down phase {phase.number}: "
+                "stream them with iter_completions()"
+            )
+        found.append(melds)
+    found.sort(key=lambda melds: tuple(m.sort_key() for m in melds))
+    return tuple(found)
 
 
 def laydown_problem(

@@ -21,7 +21,7 @@ from .melds import Meld
 from .phases import Phase
 from .rules import PhaseOrder, Rules, Tiebreak
 
-__all__ = ["GameState", "HandResult", "PlayerState", "Stage", "replace"]
+__all__ = ["GameState", "HandResult", "Laying", "PlayerState", "Stage", "replace"]
 
 T = TypeVar("T", "GameState", "PlayerState")
 
@@ -88,6 +88,20 @@ class HandResult:
 
 
 @attrs.frozen
+class Laying:
+    """A lay-down under way: the groups of ``phase`` put down so far this turn (R-5.4).
+
+    A phase of several groups is laid a group at a time
+    (:class:`~phase10.LayGroup`), and goes on the table with its last group
+    (:class:`~phase10.LayDown`), in the same turn. Until then the cards stay in
+    the hand and only the player who lays them sees the groups.
+    """
+
+    phase: int
+    melds: tuple[Meld, ...]
+
+
+@attrs.frozen
 class GameState:
     """The whole game at one moment. Build it with :func:`phase10.new_game`.
 
@@ -132,6 +146,8 @@ class GameState:
     """When the game is over: the winning seat, or several for a shared win (A-15)."""
     results: tuple[HandResult, ...] = ()
     """Every finished hand, oldest first."""
+    laying: Laying | None = None
+    """The current player's lay-down under way (its groups still in hand), if any."""
 
     @property
     def is_over(self) -> bool:

@@ -12,9 +12,10 @@ from collections.abc import Iterable
 
 from .cards import ALL_CARDS, Card
 from .engine import legal_actions
-from .engine.common import choosing_at_hand_start
+from .engine.common import choosing_at_hand_start, player_rules, remove
 from .engine.turns import deal_up_pending
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
+from .laying import remaining_requirements
 from .melds import Meld, MeldRules
 from .rules import GoingOut, InitialSkip, InitialWild, PhaseChoice, Rules
 from .solver import laydown_problem
@@ -258,6 +259,37 @@ def _check_flags(state: GameState, path: str) -> None:
         )
 
 
+def _check_laying(state: GameState, path: str) -> None:
+    """A lay-down under way (R-5.4): the current player's, groups of one open phase, in hand."""
+    laying = state.laying
+    if laying is None:
+        return
+    where = f"{path}.laying"
+    seat = state.current_player
+    if state.stage is not Stage.PLAY or seat is None or state.forced_discard:
+        raise _fail("a lay-down is under way only while a player plays a turn (R-5.4)", where)
+    player = state.players[seat]
+    if player.laid_down:
+        raise _fail("a player whose phase is down lays no more groups (R-5.2)", where)
+    if laying.phase not in [phase.number for phase in state.open_phases(seat)]:
+        raise _fail(f"seat {seat} cannot lay down phase {laying.phase} now", f"{where}.phase")
+    phase = state.rules.phase(laying.phase)
+    try:
+        left = remaining_requirements(phase.requirements, laying.melds)
+    except ValueError:
+        wrong = f"the groups are not groups of phase {phase.number}"
+        raise _fail(wrong, f"{where}.melds") from None
+    if not laying.melds or not left:
+        raise _fail("a lay-down under way has some of its phase's groups, not all", where)
+    meld_rules = player_rules(state, seat, phase)
+    for k, meld in enumerate(laying.melds):
+        problem = meld.problem(meld_rules)
+        if problem:
+            raise _fail(f"not a valid group: {problem}", f"{where}.melds[{k}]")
+    if remove(player.hand, [card for meld in laying.melds for card in meld.cards]) is None:
+        raise _fail("the groups under way are made of cards in the player's hand", where)
+
+
 def validate_state(state: GameState, path: str = "$") -> None:
     """Raise :class:`~phase10.InvalidDataError` (with the path of the fault) unless
     ``state`` is consistent with its rules; :func:`from_json` calls it on every state.
@@ -305,6 +337,7 @@ def validate_state(state: GameState, path: str = "$") -> None:
         _check_melds(rules, player.melds, player.laid_down, player.phase_attempted, live, where)
     _check_counts(rules, _card_locations(state, path), exact=True, path=path)
     _check_flags(state, path)
+    _check_laying(state, path)
     if state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER):
         try:
             actions = legal_actions(state)

@@ -22,7 +22,7 @@ from .errors import InvalidDataError
 from .melds import Meld
 from .phases import Phase
 from .rules import Rules
-from .state import GameState, HandResult, Stage
+from .state import GameState, HandResult, Laying, Stage
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
 
@@ -74,6 +74,8 @@ class PlayerView:
     tiebreak: bool
     winners: tuple[int, ...]
     results: tuple[HandResult, ...]
+    laying: Laying | None = None
+    """The viewing seat's own lay-down under way, if any (nobody else sees it, R-5.4)."""
 
     @property
     def top_discard(self) -> Card | None:
@@ -139,6 +141,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         tiebreak=state.tiebreak,
         winners=state.winners,
         results=state.results,
+        laying=state.laying if seat is not None and seat == state.current_player else None,
     )
 
 

@@ -22,6 +22,7 @@ from ..actions import (
     GiveCard,
     Hit,
     LayDown,
+    LayGroup,
     NextHand,
     Save,
     SwapWild,
@@ -62,6 +63,8 @@ def apply(state: GameState, action: Action) -> GameState:
             return plays.hit(state, action)
         if isinstance(action, LayDown):
             return plays.lay_down(state, action)
+        if isinstance(action, LayGroup):
+            return plays.lay_group(state, action)
         if isinstance(action, Save):
             return plays.save(state, action)
         if isinstance(action, SwapWild):

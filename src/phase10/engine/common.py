@@ -11,7 +11,15 @@ from ..dealing import shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..melds import MeldRules
 from ..phases import Phase
-from ..rules import DrawExhaustion, GoingOut, PhaseChoice, PhaseOrder, SkipAsLastCard
+from ..rules import (
+    DrawExhaustion,
+    GoingOut,
+    LaydownExtras,
+    PhaseChoice,
+    PhaseOrder,
+    Rules,
+    SkipAsLastCard,
+)
 from ..state import GameState, PlayerState, Stage
 
 WILD_CODE = 48
@@ -163,6 +171,20 @@ def play_problem(state: GameState, rest: tuple[Card, ...]) -> str | None:
 def is_skip_use(card: Card, state: GameState) -> bool:
     """Whether discarding ``card`` can skip someone (R-9.1, V-11)."""
     return card.is_skip or (card.is_wild and state.rules.wild_as_skip)
+
+
+def may_add_same_turn(rules: Rules, own: bool) -> bool:
+    """Whether a player may add to groups in the turn they lay down (A-1, A-2).
+
+    Adding to one's own new groups in that turn is the same as having laid them
+    larger, which A-10 ``extend_groups`` allows (R-5.5): the engine counts such
+    hits as those extra cards, so A-2 ``False`` only forbids them together with
+    A-10 ``exact_only``. (A lay-down is listed at minimum size; this is how a
+    larger one stays reachable.)
+    """
+    if not own:
+        return rules.hit_others_same_turn
+    return rules.hit_own_same_turn or rules.laydown_extras is LaydownExtras.EXTEND_GROUPS
 
 
 def in_play_stage(state: GameState) -> bool:

@@ -9,7 +9,6 @@ from ..actions import (
     DrawStock,
     GiveCard,
     Hit,
-    LayDown,
     NextHand,
     Save,
     SwapWild,
@@ -19,18 +18,19 @@ from ..actions import (
 from ..cards import ALL_CARDS
 from ..melds import End
 from ..rules import SkipAsLastCard
-from ..solver import can_complete, find_completions
 from ..state import GameState, Stage
 from .common import (
     can_draw_stock,
     can_take_discard,
     distinct,
     in_first_circuit,
+    may_add_same_turn,
     play_problem,
     player_rules,
     remove,
     usable_saved,
 )
+from .laydowns import lay_down_actions
 from .plays import floater_must_take, swapped
 from .turns import skip_targets
 
@@ -93,7 +93,9 @@ def _plays(state: GameState) -> list[Action]:
         return hits if hits else _discards(state, seat)  # V-9.2
     actions: list[Action] = []
     if not player.laid_down:
-        actions.extend(_lay_downs(state, seat))
+        actions.extend(lay_down_actions(state, seat))
+        if state.laying is not None:
+            return actions  # a lay-down under way: only its next group
     else:
         actions.extend(_hits(state, seat))
         if state.rules.movable_wilds:
@@ -102,24 +104,6 @@ def _plays(state: GameState) -> list[Action]:
     if state.rules.masters_saving and not player.saved_this_hand:
         actions.extend(_saves(state, seat))
     return actions
-
-
-def _lay_downs(state: GameState, seat: int) -> list[Action]:
-    player = state.players[seat]
-    open_phases = state.open_phases(seat)
-    name_phase = len(open_phases) > 1
-    result: list[Action] = []
-    for phase in open_phases:
-        meld_rules = player_rules(state, seat, phase)
-        if not can_complete(player.hand, phase, meld_rules):
-            continue
-        for melds in find_completions(player.hand, phase, meld_rules):
-            rest = remove(player.hand, [c for m in melds for c in m.cards])
-            assert rest is not None
-            if play_problem(state, rest):
-                continue
-            result.append(LayDown(melds, phase.number if name_phase else None))
-    return result
 
 
 def _playable_cards(state: GameState, seat: int) -> list[int]:
@@ -145,9 +129,7 @@ def _hits(state: GameState, seat: int) -> list[Action]:
         melds = state.players[owner].melds
         if not melds:
             continue
-        if state.laid_down_this_turn and not (
-            rules.hit_own_same_turn if owner == seat else rules.hit_others_same_turn
-        ):
+        if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
         for index, meld in enumerate(melds):
             for card in cards:
@@ -162,9 +144,7 @@ def _swaps(state: GameState, seat: int) -> list[Action]:
     cards = [kinds[i] for i in _playable_cards(state, seat)]
     result: list[Action] = []
     for owner in sorted(state.seats):
-        if state.laid_down_this_turn and not (
-            rules.hit_own_same_turn if owner == seat else rules.hit_others_same_turn
-        ):
+        if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
         for index, meld in enumerate(state.players[owner].melds):
             if meld.requirement.kind != "run" or not any(c.is_wild for c in meld.cards):

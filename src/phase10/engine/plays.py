@@ -6,15 +6,26 @@ Every function checks its action completely before building anything, raises
 
 from __future__ import annotations
 
-from ..actions import ChoosePhase, Discard, GiveCard, Hit, LayDown, Save, SwapWild, TakeSaved
+from ..actions import (
+    ChoosePhase,
+    Discard,
+    GiveCard,
+    Hit,
+    LayDown,
+    LayGroup,
+    Save,
+    SwapWild,
+    TakeSaved,
+)
 from ..cards import WILD, Card
 from ..errors import IllegalReason
+from ..laying import remaining_requirements
 from ..melds import End, Meld, RunOf
 from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
 from ..solver import laydown_problem
-from ..state import GameState, PlayerState, Stage, replace
+from ..state import GameState, Laying, PlayerState, Stage, replace
 from .common import (
     add,
     can_draw_stock,
@@ -22,6 +33,7 @@ from .common import (
     illegal,
     in_first_circuit,
     is_skip_use,
+    may_add_same_turn,
     next_seat,
     play_problem,
     player_rules,
@@ -30,6 +42,7 @@ from .common import (
     usable_saved,
     with_player,
 )
+from .laydowns import can_finish, leftover_problem, needs_natural
 from .turns import begin_turn, skip_targets, start_play
 
 
@@ -183,7 +196,15 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
 # --------------------------------------------------------------------------- plays
 
 
-def _phase_for(state: GameState, seat: int, action: LayDown) -> Phase:
+def _phase_for(state: GameState, seat: int, action: LayDown | LayGroup) -> Phase:
+    laying = state.laying
+    if laying is not None:  # the lay-down under way fixes the phase
+        if action.phase is not None and action.phase != laying.phase:
+            raise illegal(
+                IllegalReason.LAY_DOWN_UNDER_WAY,
+                f"you are laying down phase {laying.phase}: finish it first (R-5.4)",
+            )
+        return state.rules.phase(laying.phase)
     open_phases = state.open_phases(seat)
     if not open_phases:
         raise illegal(IllegalReason.WRONG_PHASE, "you have no phase left to lay down")
@@ -200,6 +221,15 @@ def _phase_for(state: GameState, seat: int, action: LayDown) -> Phase:
     if len(open_phases) == 1:
         return open_phases[0]
     raise illegal(IllegalReason.WRONG_PHASE, "say which phase you are laying down")
+
+
+def _not_laying(state: GameState) -> None:
+    """Nothing but the next group may follow a group of a lay-down under way (R-5.4)."""
+    if state.laying is not None:
+        raise illegal(
+            IllegalReason.LAY_DOWN_UNDER_WAY,
+            f"finish laying down phase {state.laying.phase} first: add its next group (R-5.4)",
+        )
 
 
 def _check_playing(state: GameState) -> PlayerState:
@@ -223,7 +253,7 @@ def _after_play(state: GameState, seat: int, players: tuple[PlayerState, ...]) -
 
 
 def lay_down(state: GameState, action: LayDown) -> GameState:
-    """R-5: lay the whole phase down from hand, once per hand."""
+    """R-5: lay the whole phase down from hand, once per hand (its last group, if under way)."""
     player = _check_playing(state)
     seat = _seat(state)
     rules = state.rules
@@ -232,6 +262,15 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
             IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     phase = _phase_for(state, seat, action)
+    if state.laying is not None:
+        missing = list(action.melds)
+        for meld in state.laying.melds:
+            if meld not in missing:
+                raise illegal(
+                    IllegalReason.LAY_DOWN_UNDER_WAY,
+                    f"the lay-down must keep the groups you have put down ({meld})",
+                )
+            missing.remove(meld)
     rest = remove(player.hand, action.cards())
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
@@ -250,7 +289,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
         player, hand=rest, melds=action.melds, laid_down=True, phase_attempted=phase.number
     )
     players = with_player(state.players, seat, player)
-    after = replace(state, laid_down_this_turn=True)
+    after = replace(state, laid_down_this_turn=True, laying=None)
     if state.tiebreak and rules.tiebreak is Tiebreak.REPLAY_FINAL_PHASE_FIRST_LAYDOWN:
         return end_hand(replace(after, players=players), players, went_out=None, laid_first=seat)
     if (
@@ -261,6 +300,57 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     ):
         return end_hand(replace(after, players=players), players, went_out=None)  # A-13
     return _after_play(after, seat, players)
+
+
+def lay_group(state: GameState, action: LayGroup) -> GameState:
+    """R-5.4: put one group of a phase of several groups down; the cards stay in hand."""
+    player = _check_playing(state)
+    seat = _seat(state)
+    if player.laid_down:
+        raise illegal(
+            IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
+        )
+    phase = _phase_for(state, seat, action)
+    pending = state.laying.melds if state.laying is not None else ()
+    left = list(remaining_requirements(phase.requirements, pending))
+    meld = action.meld
+    if meld.requirement not in left:
+        raise illegal(
+            IllegalReason.INVALID_MELD,
+            f"phase {phase.number} is {phase.name}: it needs no more {meld.requirement.describe()}",
+        )
+    if len(left) == 1:
+        raise illegal(
+            IllegalReason.INVALID_MELD,
+            f"that group completes phase {phase.number}: lay the phase down with LayDown "
+            "and all its groups (R-5.4)",
+        )
+    meld_rules = player_rules(state, seat, phase)
+    why = meld.problem(meld_rules)
+    if why:
+        raise illegal(IllegalReason.INVALID_MELD, why)
+    if (
+        state.rules.laydown_extras is LaydownExtras.EXACT_ONLY
+        and len(meld.cards) != meld.requirement.size
+    ):
+        raise illegal(
+            IllegalReason.INVALID_MELD,
+            "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)",
+        )
+    rest = remove(player.hand, [c for m in (*pending, meld) for c in m.cards])
+    if rest is None:
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+    left.remove(meld.requirement)
+    others = tuple(left)
+    why = leftover_problem(state, rest, sum(r.size for r in others))
+    if why:
+        raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
+    if not can_finish(rest, others, meld_rules, needs_natural(meld_rules, (*pending, meld))):
+        raise illegal(
+            IllegalReason.INVALID_MELD,
+            f"with that group, the rest of your hand cannot make the rest of phase {phase.number}",
+        )
+    return replace(state, laying=Laying(phase.number, (*pending, meld)), lost_turns=())
 
 
 def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> Meld:
@@ -279,10 +369,11 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
     ):
         raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
     if state.laid_down_this_turn:
-        if owner == seat and not rules.hit_own_same_turn:
+        if owner == seat and not may_add_same_turn(rules, own=True):
             raise illegal(
                 IllegalReason.HIT_NOT_ALLOWED_YET,
-                "you may add to your own groups from your next turn on (hit_own_same_turn, A-2)",
+                "you may add to your own groups from your next turn on (hit_own_same_turn, "
+                "A-2, with laydown_extras='exact_only', A-10)",
             )
         if owner != seat and not rules.hit_others_same_turn:
             raise illegal(
@@ -330,6 +421,7 @@ def _replace_meld(
 
 def hit(state: GameState, action: Hit) -> GameState:
     """R-6: add one card from hand to a group on the table."""
+    _not_laying(state)
     player = _check_playing(state)
     seat = _seat(state)
     meld = _check_target_meld(state, seat, action.owner, action.meld)
@@ -376,6 +468,7 @@ def swap_wild(state: GameState, action: SwapWild) -> GameState:
     """V-13: replace a Wild in a run with the card it stands for, moving the Wild to an end."""
     if not state.rules.movable_wilds:
         raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "Wilds on the table cannot move (R-5.9)")
+    _not_laying(state)
     player = _check_playing(state)
     seat = _seat(state)
     if player.floating:
@@ -413,6 +506,7 @@ def _check_going_out(state: GameState) -> None:
 
 def discard(state: GameState, action: Discard) -> GameState:
     """R-4.5, R-9, R-10: discard to end the turn; a Skip names its target."""
+    _not_laying(state)
     seat = _seat(state)
     rules = state.rules
     player = state.players[seat]
@@ -524,6 +618,7 @@ def _floater_can_play(state: GameState, seat: int) -> bool:
 
 def save(state: GameState, action: Save) -> GameState:
     """V-1.6: end the turn by saving a card to your own Save pile, once per hand."""
+    _not_laying(state)
     seat = _seat(state)
     rules = state.rules
     player = _check_playing(state)
@@ -560,6 +655,7 @@ __all__ = [
     "give_card",
     "hit",
     "lay_down",
+    "lay_group",
     "save",
     "swap_wild",
     "swapped",

@@ -1,0 +1,308 @@
+"""Lay-downs a group at a time: the distinct groups a hand can put towards a phase.
+
+A Wild-rich hand can lay a phase down in hundreds of thousands of ways
+(``postal`` phase 3 with ``R3 R3 B3 B3 G3 G3 Y3 Y3 W W W`` has 259,836), so
+:func:`phase10.legal_actions` never lists whole lay-downs of several groups.
+It lists the phase's groups one at a time (:class:`~phase10.LayGroup`, then a
+:class:`~phase10.LayDown` with the last group), and for each step only the
+groups that
+
+* differ in what they leave in hand or in what they mean on the table for
+  later hits (the kind's :meth:`~phase10.Requirement.outcome_key`; groups that
+  differ only in where a Wild sits are one option), and
+* leave cards from which the rest of the phase can still be made.
+
+Every step is small (one group's choices, never a product over groups), and
+every lay-down the rules allow is reached by some sequence of steps (the
+"nothing lost" property, tested against the full enumeration of
+:func:`phase10.iter_completions`).
+
+>>> from phase10 import STANDARD_PHASES, parse_cards
+>>> from phase10.solver import card_counts
+>>> hand = card_counts(parse_cards("R7 B7 G7 W W R3 R4 R5 Y9"))
+>>> phase2 = STANDARD_PHASES[1].requirements  # a set of 3, then a run of 4
+>>> [str(m) for m in group_options(hand, phase2, need_natural=True)]
+['R7 B7 G7', 'R7 B7 W', 'R7 G7 W', 'B7 G7 W']
+
+A set of 7s with both Wilds is missing: the run 3-5 would then lack its fourth card.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterator, Sequence
+
+from .cards import ALL_CARDS, COLORS, Color
+from .melds import (
+    DEFAULT_MELD_RULES,
+    ColorOf,
+    Draft,
+    Meld,
+    MeldRules,
+    NaturalScope,
+    Requirement,
+    RunOf,
+    SetOf,
+    meld_from_draft,
+    submultisets,
+)
+from .solver import can_complete_counts, collapse_map, requirements_plan
+
+__all__ = ["group_options", "remaining_requirements"]
+
+_WILD_CODE = 48
+_BUILT_IN: tuple[type, ...] = (SetOf, RunOf, ColorOf)
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+
+def remaining_requirements(
+    requirements: Sequence[Requirement], laid: Sequence[Meld]
+) -> tuple[Requirement, ...]:
+    """The requirements not yet met by the groups in ``laid``, in phase order."""
+    left = list(requirements)
+    for meld in laid:
+        left.remove(meld.requirement)
+    return tuple(left)
+
+
+def group_options(
+    counts: Sequence[int],
+    requirements: Sequence[Requirement],
+    rules: MeldRules = DEFAULT_MELD_RULES,
+    *,
+    need_natural: bool,
+    wild_positions: bool = False,
+) -> list[Meld]:
+    """The distinct groups for ``requirements[0]`` after which the rest can still be made.
+
+    ``counts`` counts the available cards by code (see
+    :func:`phase10.solver.card_counts`). ``need_natural`` says the phase still
+    lacks a natural card (scope ``"phase"``, R-7.2). ``wild_positions`` makes
+    the place of each Wild in a run part of what a group means (movable Wilds,
+    V-13). Groups are at minimum size, one per distinct (meaning, cards used),
+    each with as many natural cards as its cards allow, sorted canonically.
+    """
+    req = requirements[0]
+    rest = requirements[1:]
+    scope = rules.natural_card_scope
+    min_naturals = 1 if scope is NaturalScope.GROUP or (need_natural and not rest) else 0
+    if type(req) in _BUILT_IN:
+        chosen = _built_in_choices(req, counts, min_naturals, rules, wild_positions)
+    else:
+        chosen = _custom_choices(req, counts, min_naturals, rules)
+    if rest:
+        chosen = _finishable(chosen, counts, rest, rules, need_natural)
+    chosen.sort(key=_order)
+    wraps = rules.run_wraparound and req.wraps_around
+    return [
+        meld
+        if meld is not None
+        else Meld(req, tuple(ALL_CARDS[c] for c in codes), number, color, wraps)
+        for (number, color, codes, _, meld) in chosen
+    ]
+
+
+_Choice = tuple["int | None", "Color | None", tuple[int, ...], int, "Meld | None"]
+"""One option: number, colour, card codes in table order, natural cards, a prebuilt meld."""
+
+
+def _order(choice: _Choice) -> tuple[int, int, tuple[int, ...]]:
+    """:meth:`Meld.sort_key` of the option, for options of one requirement."""
+    number, color, codes, _, _ = choice
+    return (-1 if number is None else number, -1 if color is None else _COLOR_INDEX[color], codes)
+
+
+def _built_in_choices(
+    req: Requirement,
+    counts: Sequence[int],
+    min_naturals: int,
+    rules: MeldRules,
+    wild_positions: bool,
+) -> list[_Choice]:
+    """Sets, runs and colour groups: one option per (anchor, cards used), most naturals kept."""
+    ordered = type(req) is RunOf  # a set or colour group lies in card order
+    best: dict[Hashable, _Choice] = {}
+    for codes, number, color, naturals in _drafts(req, counts, min_naturals, rules, wild_positions):
+        cards = tuple(sorted(codes))
+        key: Hashable = (number, color, cards)
+        if wild_positions and ordered:
+            key = (key, tuple(i for i, c in enumerate(codes) if c == _WILD_CODE))
+        kept = best.get(key)
+        if kept is None or naturals > kept[3]:
+            best[key] = (number, color, codes if ordered else cards, naturals, None)
+    return list(best.values())
+
+
+def _custom_choices(
+    req: Requirement, counts: Sequence[int], min_naturals: int, rules: MeldRules
+) -> list[_Choice]:
+    """Other kinds: one option per (:meth:`~Requirement.outcome_key`, cards used)."""
+    best: dict[Hashable, _Choice] = {}
+    for draft in req.candidates(counts, min_naturals, rules):
+        meld = meld_from_draft(req, draft, rules)
+        key = (req.outcome_key(meld), tuple(sorted(draft[0])))
+        kept = best.get(key)
+        if kept is None or draft[3] > kept[3]:
+            codes = tuple(card.code for card in meld.cards)
+            best[key] = (meld.number, meld.color, codes, draft[3], meld)
+    return list(best.values())
+
+
+def _finishable(
+    chosen: list[_Choice],
+    counts: Sequence[int],
+    rest: Sequence[Requirement],
+    rules: MeldRules,
+    need_natural: bool,
+) -> list[_Choice]:
+    """The options after which the cards left can make the ``rest`` of the phase.
+
+    The answer depends only on what the rest can tell apart of the cards left,
+    so options that use the same cards up to that are asked once.
+    """
+    plan = requirements_plan(rest, rules)
+    mapping = collapse_map(rest, rules)
+    work = list(counts)
+    answers: dict[tuple[tuple[int, ...], bool], bool] = {}
+    kept: list[_Choice] = []
+    for choice in chosen:
+        codes = choice[2]
+        still_need = need_natural and choice[3] == 0
+        seen = (tuple(sorted(mapping[c] for c in codes)), still_need)
+        ok = answers.get(seen)
+        if ok is None:
+            for code in codes:
+                work[code] -= 1
+            ok = answers[seen] = can_complete_counts(
+                work, rest, rules, need_natural=still_need, plan=plan
+            )
+            for code in codes:
+                work[code] += 1
+        if ok:
+            kept.append(choice)
+    return kept
+
+
+def _drafts(
+    req: Requirement,
+    counts: Sequence[int],
+    min_naturals: int,
+    rules: MeldRules,
+    wild_positions: bool,
+) -> Iterator[Draft]:
+    """The requirement's candidate groups; Postal runs by cards used, not by Wild order."""
+    if type(req) is RunOf and rules.wild_numbers:
+        return _personal_run_drafts(req, counts, min_naturals, rules, wild_positions)
+    return req.candidates(counts, min_naturals, rules)
+
+
+def _personal_run_drafts(
+    req: RunOf,
+    counts: Sequence[int],
+    min_naturals: int,
+    rules: MeldRules,
+    wild_positions: bool,
+) -> Iterator[Draft]:
+    """Runs under Postal's personal Wilds (V-10.2), one per choice of cards, not of order.
+
+    :meth:`RunOf.candidates` tries every Wild-capable card at every open
+    position: thousands of orders of the same cards when a player holds eight
+    phase-number cards. Here the natural positions are chosen, then a multiset
+    of Wild-capable cards fills the rest in one canonical order (a true Wild
+    where a personal Wild would stand for its own number).
+    """
+    size = req.size
+    work = list(counts)
+    if rules.run_wraparound:
+        starts: Sequence[int] = range(1, 13) if size <= 12 else ()
+    else:
+        low, high = rules.wild_value_range
+        starts = range(low, high - size + 2)
+    for start in starts:
+        if rules.run_wraparound:
+            values = [(start + i - 1) % 12 + 1 for i in range(size)]
+        else:
+            values = list(range(start, start + size))
+        yield from _fill(work, values, 0, [], 0, min_naturals, rules, start, wild_positions)
+
+
+def _fill(
+    work: list[int],
+    values: list[int],
+    index: int,
+    chosen: list[int | None],
+    naturals: int,
+    min_naturals: int,
+    rules: MeldRules,
+    start: int,
+    wild_positions: bool,
+) -> Iterator[Draft]:
+    if index == len(values):
+        if naturals >= min_naturals:
+            yield from _wild_fill(work, values, chosen, naturals, rules, start, wild_positions)
+        return
+    value = values[index]
+    if 1 <= value <= 12:
+        for ci in range(len(COLORS)):
+            code = ci * 12 + value - 1
+            if work[code]:
+                work[code] -= 1
+                chosen.append(code)
+                yield from _fill(
+                    work,
+                    values,
+                    index + 1,
+                    chosen,
+                    naturals + 1,
+                    min_naturals,
+                    rules,
+                    start,
+                    wild_positions,
+                )
+                chosen.pop()
+                work[code] += 1
+    chosen.append(None)
+    yield from _fill(
+        work, values, index + 1, chosen, naturals, min_naturals, rules, start, wild_positions
+    )
+    chosen.pop()
+
+
+def _wild_fill(
+    work: list[int],
+    values: list[int],
+    chosen: list[int | None],
+    naturals: int,
+    rules: MeldRules,
+    start: int,
+    wild_positions: bool,
+) -> Iterator[Draft]:
+    """Fill the open positions with each multiset of Wild-capable cards, in one order.
+
+    With ``wild_positions`` (movable Wilds) each place of the true Wilds among the
+    open positions is its own option; otherwise one order stands for all.
+    """
+    open_positions = [i for i, code in enumerate(chosen) if code is None]
+    pool = [(code, work[code]) for code in range(49) if work[code] and rules.is_wild_code(code)]
+    # A personal Wild at the position of its own number would be natural: that
+    # lay-down is the natural branch's, so a true Wild must take that position.
+    own = [i for i in open_positions if 1 <= values[i] <= 12 and values[i] in rules.wild_numbers]
+    others = [i for i in open_positions if i not in own]
+    base = [-1 if code is None else code for code in chosen]
+    for combo in submultisets(pool, len(open_positions)):
+        wilds = combo.count(_WILD_CODE) - len(own)
+        if wilds < 0:
+            continue
+        personal = [code for code in combo if code != _WILD_CODE]
+        places = (
+            itertools.combinations(others, wilds) if wild_positions else [others[len(personal) :]]
+        )
+        for wild_places in places:
+            placed = list(base)
+            for i in own:
+                placed[i] = _WILD_CODE
+            for i in wild_places:
+                placed[i] = _WILD_CODE
+            for i, code in zip([i for i in others if i not in wild_places], personal, strict=True):
+                placed[i] = code
+            yield tuple(placed), start, None, naturals
