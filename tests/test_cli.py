@@ -18,9 +18,9 @@ import pytest
 from phase10 import Discard, DrawStock, apply, format_cards, new_game, player_view, variants
 from phase10.cli import console_main, main
 from phase10.cli.output import ProgressReporter, print_table
-from phase10.cli.play import render_view
 from phase10.record import GameRecord
 from phase10.simulate import simulate
+from phase10.text import render_lines
 
 SHORT = ("--variant", "to-phase-1")
 
@@ -173,7 +173,7 @@ def test_play_a_whole_game_then_replay_it(
 
 def test_play_shows_one_seat_only() -> None:
     state = new_game(["You", "Bob", "Cy"], seed=11)
-    text = "\n".join(render_view(player_view(state, 0)))
+    text = "\n".join(render_lines(player_view(state, 0)))
     assert format_cards(state.players[0].hand) in text
     for seat in (1, 2):
         assert format_cards(state.players[seat].hand) not in text

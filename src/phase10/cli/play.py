@@ -24,34 +24,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TextIO
 
 from .. import variants
-from ..actions import (
-    Action,
-    ChoosePhase,
-    Discard,
-    DrawStock,
-    GiveCard,
-    Hit,
-    NextHand,
-    SwapWild,
-    TakeDiscard,
-)
+from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
-from ..cards import format_cards
 from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
-from ..notation import action_to_text, parse_action
-from ..rules import PhaseOrder
+from ..notation import parse_action
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState, Stage
-from ..views import PlayerView, player_view
+from ..text import render_lines, render_moves
+from ..views import player_view
 from .args import positive, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings
 
-__all__ = ["Ask", "add_parser", "console_ask", "render_moves", "render_view", "run", "run_play"]
+__all__ = ["Ask", "add_parser", "console_ask", "run", "run_play"]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -89,104 +78,11 @@ def console_ask(prompt: str) -> str | None:
     return line
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _phase_status(view: PlayerView, seat: int) -> str:
-    p = view.players[seat]
-    if p.laid_down:
-        return f"phase {p.phase_attempted or p.target_phase} laid down"
-    if p.target_phase is not None:
-        return f"phase {p.target_phase} to make"
-    if p.phase_attempted is not None:
-        return f"phase {p.phase_attempted} to make"
-    return "any open phase"
-
-
-def render_view(view: PlayerView) -> list[str]:
-    """The table as the viewing seat sees it: every seat's public facts, its own hand.
-
-    Groups are labelled ``SEAT.INDEX``, the label that ``hit`` moves use.
-    """
-    tiebreak = " (tiebreak)" if view.tiebreak else ""
-    lines = [f"Hand {view.hand_number}, turn {view.turn + 1}{tiebreak}"]
-    for seat, p in enumerate(view.players):
-        tags = [
-            tag
-            for tag, on in (
-                ("you", seat == view.seat),
-                ("dealer", seat == view.dealer),
-                ("sitting out", seat not in view.seats),
-                (f"{p.skips_pending} skip(s) waiting", p.skips_pending > 0),
-            )
-            if on
-        ]
-        done = len(p.completed)
-        lines.append(
-            f"  {seat}  {p.name:<8} {p.hand_size:>2} cards {p.score:>4} points "
-            f"{done:>2} phase{'s' if done != 1 else ' '} done, {_phase_status(view, seat)}"
-            + (f"  [{', '.join(tags)}]" if tags else "")
-        )
-        for index, meld in enumerate(p.melds):
-            lines.append(f"       {seat}.{index}  {meld.describe()}: {meld}")
-    top = view.top_discard
-    pile = "empty" if top is None else f"{top} on top, {_count(len(view.discard_pile), 'card')}"
-    lines.append(f"  Discard pile: {pile}; draw pile: {_count(view.stock_size, 'card')}")
-    phase = view.my_phase
-    if phase is not None:
-        lines.append(f"  Your phase: {phase}")
-    elif view.seat is not None and view.rules.phase_order is PhaseOrder.ANY:
-        done_phases = set(view.players[view.seat].completed)
-        open_numbers = [str(p.number) for p in view.rules.phases if p.number not in done_phases]
-        lines.append(f"  Your phase: any of {', '.join(open_numbers)}")
-    if view.hand is not None:
-        lines.append(f"  Your hand: {format_cards(view.hand)}  ({len(view.hand)} cards)")
-    if view.saved:
-        lines.append(f"  Your Save pile: {format_cards(view.saved)}")
-    return lines
-
-
-def _hint(view: PlayerView, action: Action) -> str:
-    def seat_name(seat: int) -> str:
-        if seat == view.seat:
-            return "you"
-        return view.players[seat].name if 0 <= seat < len(view.players) else f"seat {seat}"
-
-    if isinstance(action, DrawStock):
-        return "from the draw pile"
-    if isinstance(action, TakeDiscard):
-        return f"{view.top_discard} from the discard pile"
-    if isinstance(action, (Hit, SwapWild)):
-        melds = view.players[action.owner].melds
-        group = melds[action.meld].describe() if action.meld < len(melds) else "group"
-        owner = "your" if action.owner == view.seat else f"{seat_name(action.owner)}'s"
-        return f"onto {owner} {group}"
-    if isinstance(action, Discard) and action.target is not None:
-        return f"skip {seat_name(action.target)}"
-    if isinstance(action, GiveCard):
-        return f"to {seat_name(action.seat)}"
-    if isinstance(action, ChoosePhase):
-        return str(view.rules.phase(action.phase))
-    return ""
-
-
-def render_moves(view: PlayerView, legal: Sequence[Action]) -> list[str]:
-    """The numbered legal moves, each in notation with a short hint."""
-    texts = [action_to_text(action) for action in legal]
-    width = max((len(t) for t in texts), default=0)
-    lines = []
-    for number, (text, action) in enumerate(zip(texts, legal, strict=True), 1):
-        hint = _hint(view, action)
-        lines.append(f"  {number:>3}. {text:<{width}}  {hint}".rstrip())
-    return lines
-
-
 def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | None:
     """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
     view = player_view(state, seat)
     legal = legal_actions(state)
-    shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
+    shown = [*render_lines(view), "  Your moves:", *render_moves(view, legal)]
     out.write("\n" + "\n".join(shown) + "\n")
     while True:
         out.flush()
