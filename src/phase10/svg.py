@@ -111,12 +111,13 @@ def _card(pic: _Picture, x: float, y: float, card: Card, value: object = None) -
         for i, color in enumerate(_FACE):
             pic.add("rect", x=6 + 9 * i, y=CARD_H - 12, width=8, height=6, fill=_FACE[color][0])
     if value is not None:  # a Wild in a group: its value, readable when cards overlap
-        pic.add("rect", x=3, y=26, width=25, height=17, rx=4, fill="#ffffff")
+        words = f"={_value_words(value)}"  # within the 30 px a neighbour leaves visible
+        pic.add("rect", x=2, y=26, width=27, height=17, rx=4, fill="#ffffff")
         pic.text(
             15.5,
             39,
-            f"={_value_words(value)}",
-            12,
+            words,
+            12 if len(words) < 3 else 11,
             fill="#212121",
             font_weight="bold",
             text_anchor="middle",
