@@ -228,3 +228,19 @@ def test_cards_are_drawn_in_their_colours() -> None:
         (element,) = [el for el in root.iter() if el.attrib.get("data-card") == str(card)]
         fills.add(element.find(f"{SVG}rect").attrib["fill"])  # type: ignore[union-attr]
     assert len(fills) == 4
+
+
+def test_a_huge_group_and_a_long_name_stay_inside_the_picture() -> None:
+    """A set grown by many hits (R-6.5) is drawn tighter, never past the right edge."""
+    state = new_game(["A very long name indeed, longer than any seat", "Bob"], seed=3)
+    huge = SetOf(3).make("R7 B7 G7 Y7 R7 B7 G7 Y7 " + "W " * 20)
+    players = (state.players[0], replace(state.players[1], melds=(huge, huge)))
+    root = parse(render(replace(state, players=players)))
+    width = int(root.attrib["width"])
+    lefts = [
+        float(el.attrib["transform"].removeprefix("translate(").split(",")[0])
+        for el in root.iter()
+        if el.attrib.get("class") in ("card", "back")
+    ]
+    assert max(lefts) + 48 <= width
+    assert "A very long n…" in texts(root)

@@ -86,7 +86,7 @@ class _Picture:
         self.parts.append(f"</{tag}>")
 
 
-def _short(name: str, limit: int = 18) -> str:
+def _short(name: str, limit: int = 14) -> str:
     name = printable(name)
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
@@ -196,16 +196,22 @@ def _backs(pic: _Picture, x: float, y: float, count: int, noun: str) -> float:
     return right + 10 + 9 * len(words)
 
 
+def _meld_step(meld: Meld) -> float:
+    """30 px per card (a card's corner and a Wild's value stay visible), less for huge groups."""
+    return _step(len(meld.cards), CARDS_W, 30.0)
+
+
 def _meld_width(meld: Meld) -> float:
-    return CARD_W + 30 * (len(meld.cards) - 1)
+    return CARD_W + _meld_step(meld) * (len(meld.cards) - 1)
 
 
 def _meld(pic: _Picture, x: float, y: float, label: str, meld: Meld) -> None:
     pic.text(x, y + 12, f"{label}  {meld.describe()}", 12, fill=MUTED)
     values = meld.stands_for()
+    step = _meld_step(meld)
     for i, card in enumerate(meld.cards):
         acting = not meld.requirement.fits_naturally(meld, i, card)
-        _card(pic, x + 30 * i, y + 18, card, values[i] if acting else None)
+        _card(pic, x + step * i, y + 18, card, values[i] if acting else None)
 
 
 def _meld_rows(melds: Sequence[Meld]) -> list[list[int]]:
