@@ -209,13 +209,14 @@ def run_play(
     actions: list[Action] = []
     try:
         state = _play(out, ask, state, seat, bots, narrate, actions)
-    finally:
+    finally:  # keep the moves made so far, even when an error stops the game
         if save is not None:
             save_game(save, first, actions)
-            out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
     if state.is_over:
         out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
         out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
+    if save is not None:
+        out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
     out.write(f"This game's seed was {first.seed}.\n")
     return 0
 
