@@ -1,8 +1,9 @@
 """Compare variants by simulation: how long games last and how often each bot wins.
 
 Plays the same number of seeded bot games under each variant with
-``phase10.simulate.simulate`` and prints one table row per variant. Where
-matplotlib is installed it also saves a bar chart of hands per game.
+``phase10.simulate.simulate`` and prints one table row per variant: how long
+games last and the share of games each bot kind won. Where matplotlib is
+installed it also saves a chart of both.
 
     python examples/compare_variants.py
     python examples/compare_variants.py --games 50 --workers 4 --plot variants.png
@@ -26,14 +27,28 @@ from phase10.simulate import SimulationSummary, simulate
 DEFAULT_VARIANTS = "standard,even-phases,odd-phases,to-phase-5,ten-hands"
 
 
+def games_won(summary: SimulationSummary) -> dict[str, float]:
+    """Per bot kind: the share of games won by one of its seats (a shared win is split).
+
+    This is what "who wins" means to a reader. It differs from the summary's
+    ``win_rate_by_bot``, a per-seat rate: with two greedy seats out of four
+    that win every game, each greedy seat wins 50% while greedy wins 100%.
+    """
+    won: dict[str, float] = {}
+    for seat, kind in enumerate(summary.bots):
+        won[kind] = won.get(kind, 0.0) + summary.wins_by_seat[seat]
+    return {kind: wins / summary.games if summary.games else 0.0 for kind, wins in won.items()}
+
+
 def table(summaries: Sequence[SimulationSummary]) -> list[str]:
-    """One row per variant: games, hands per game, mean final score, win rate per bot."""
+    """One row per variant: games, hands per game, mean final score, games won per bot."""
     kinds = list(dict.fromkeys(kind for s in summaries for kind in s.bots))
     head = ["variant", "games", "hands mean", "hands median", "mean score"]
-    head += [f"{kind} wins" for kind in kinds]
+    head += [f"won by {kind}" for kind in kinds]
     rows = [head]
     for s in summaries:
-        rates = [f"{s.win_rate_by_bot[k]:.0%}" if k in s.win_rate_by_bot else "-" for k in kinds]
+        won = games_won(s)
+        rates = [f"{won[k]:.0%}" if k in won else "-" for k in kinds]
         rows.append(
             [
                 s.spec,
@@ -53,11 +68,14 @@ def table(summaries: Sequence[SimulationSummary]) -> list[str]:
         for row in rows
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    seats = ", ".join(f"{summaries[0].bots.count(k)} {k}" for k in kinds) if summaries else ""
+    lines.append(f"'won by X': the share of games a seat of X won ({seats} seats per game).")
     return lines
 
 
 def plot(summaries: Sequence[SimulationSummary], path: str) -> bool:
-    """Save a bar chart of mean hands per game to ``path``; False without matplotlib."""
+    """Save a chart of hands per game and games won per bot to ``path``; False without
+    matplotlib."""
     if importlib.util.find_spec("matplotlib") is None:
         return False
     # Imported by name: matplotlib is optional, and type checkers need not know it.
@@ -65,10 +83,23 @@ def plot(summaries: Sequence[SimulationSummary], path: str) -> bool:
     matplotlib.use("Agg")  # draw to a file; no display needed
     plt = importlib.import_module("matplotlib.pyplot")
 
-    figure, axes = plt.subplots(figsize=(8, 4))
-    axes.bar([s.spec for s in summaries], [s.hands_mean for s in summaries])
-    axes.set_ylabel("hands per game (mean)")
-    axes.set_title(f"phase10 variants, {summaries[0].games} games each")
+    names = [s.spec for s in summaries]
+    kinds = list(dict.fromkeys(kind for s in summaries for kind in s.bots))
+    figure, (hands, wins) = plt.subplots(1, 2, figsize=(11, 4))
+    hands.bar(names, [s.hands_mean for s in summaries])
+    hands.set_ylabel("hands per game (mean)")
+    width = 0.8 / max(len(kinds), 1)
+    for i, kind in enumerate(kinds):
+        shares = [100 * games_won(s).get(kind, 0.0) for s in summaries]
+        offsets = [x + (i - (len(kinds) - 1) / 2) * width for x in range(len(names))]
+        wins.bar(offsets, shares, width, label=kind)
+    wins.set_xticks(range(len(names)), names)
+    wins.set_ylabel("games won (%)")
+    wins.set_ylim(0, 119)  # room for the legend above the bars
+    wins.legend(loc="upper center", ncol=len(kinds))
+    for axes in (hands, wins):
+        axes.tick_params(axis="x", labelrotation=30)
+    figure.suptitle(f"phase10 variants, {summaries[0].games} games each")
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)

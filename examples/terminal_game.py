@@ -30,7 +30,6 @@ from phase10 import (
     check,
     describe,
     describe_result,
-    format_cards,
     legal_actions,
     new_game,
     player_view,
@@ -42,14 +41,9 @@ YOU = 0
 
 
 def show_table(state: GameState) -> None:
-    """Print what seat YOU may see: built from its view, never from the full state."""
-    view = player_view(state, YOU)
-    print(f"\n-- hand {view.hand_number}: your phase is {view.my_phase}")
-    for seat, player in enumerate(view.players):
-        print(f"   seat {seat} {player.name}: {player.hand_size} cards, {player.score} points")
-        for index, meld in enumerate(player.melds):
-            print(f"      {seat}.{index} {meld.describe()}: {meld}")
-    print(f"   discard pile top: {view.top_discard}; your hand: {format_cards(view.hand or ())}")
+    """Print what seat YOU may see: its view, never the full state (``str`` is the table)."""
+    print()
+    print(player_view(state, YOU))
 
 
 def ask_move(state: GameState, auto: bool) -> Action | None:

@@ -18,9 +18,9 @@ import pytest
 from phase10 import Discard, DrawStock, apply, format_cards, new_game, player_view, variants
 from phase10.cli import console_main, main
 from phase10.cli.output import ProgressReporter, print_table
-from phase10.cli.play import render_view
 from phase10.record import GameRecord
 from phase10.simulate import simulate
+from phase10.text import render_lines
 
 SHORT = ("--variant", "to-phase-1")
 
@@ -61,7 +61,7 @@ def test_demo_tells_a_seeded_game_hand_by_hand(capsys: pytest.CaptureFixture[str
     assert lines[2] == "Hand 1 (dealer Ann)"
     assert any(line.startswith("  Scores: ") for line in lines)
     assert lines[-4] == "Final standings"
-    assert re.fullmatch(r" 1\. \w+ +\d+ points, +\d+ phases  winner", lines[-3])
+    assert re.fullmatch(r" 1\. \w+ +\d+ points, +\d+ phases completed  winner", lines[-3])
     assert not any("drew from the draw pile" in line for line in lines)
     again = run(capsys, "demo", "--variant", "to-phase-2", "--players", "3")
     assert again[1] == out  # seeded: the same game every time
@@ -94,7 +94,7 @@ def test_play_quits_cleanly_at_end_of_input(
     feed(monkeypatch, "")
     status, out, err = run(capsys, "play", *SHORT, "--seed", "3")
     assert (status, err) == (0, "")
-    assert out.rstrip().endswith("You left the game.")
+    assert out.rstrip().endswith("You left the game.\nThis game's seed was 3.")
     assert "your move> " in out
 
 
@@ -135,7 +135,7 @@ def test_play_explains_bad_input_and_never_crashes(
     assert "Not allowed: draw a card first (R-4.2)" in out
     assert "'X9' at 8: not a card" in out
     assert out.count("Not allowed:") >= 5
-    assert out.rstrip().endswith("You left the game.")
+    assert out.rstrip().endswith("You left the game.\nThis game's seed was 7.")
 
 
 def test_play_accepts_numbers_and_notation(
@@ -173,7 +173,7 @@ def test_play_a_whole_game_then_replay_it(
 
 def test_play_shows_one_seat_only() -> None:
     state = new_game(["You", "Bob", "Cy"], seed=11)
-    text = "\n".join(render_view(player_view(state, 0)))
+    text = "\n".join(render_lines(player_view(state, 0)))
     assert format_cards(state.players[0].hand) in text
     for seat in (1, 2):
         assert format_cards(state.players[seat].hand) not in text
@@ -386,7 +386,7 @@ def test_replay_of_an_unfinished_game(capsys: pytest.CaptureFixture[str], tmp_pa
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["nope"], ["demo", "--players", "9"], ["demo", "--bot", "clever"], ["replay"]],
+    [["nope"], ["demo", "--players", "9"], ["demo", "--bot", "clever"], ["replay"]],
 )
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, _, err = run(capsys, *argv)

@@ -11,9 +11,12 @@ import runpy
 import subprocess
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from phase10.simulate import GameOutcome, SimulationSummary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -99,26 +102,28 @@ def test_compare_variants_saves_a_chart_with_matplotlib(
 ) -> None:
     """Where matplotlib is installed the example saves a chart (a stand-in records it here)."""
     saved: list[str] = []
+    bars: list[tuple[object, ...]] = []
 
     class Figure:
+        def suptitle(self, text: str) -> None: ...
+
         def tight_layout(self) -> None: ...
 
         def savefig(self, path: str) -> None:
             saved.append(path)
 
     class Axes:
-        def bar(self, names: list[str], values: list[float]) -> None:
-            assert names == ["to-phase-1"]
+        def bar(self, *args: object, **kwargs: object) -> None:
+            bars.append((*args, kwargs.get("label")))
 
-        def set_ylabel(self, text: str) -> None: ...
-
-        def set_title(self, text: str) -> None: ...
+        def __getattr__(self, name: str) -> Callable[..., None]:
+            return lambda *args, **kwargs: None  # labels, ticks, limits, legend
 
     matplotlib = types.ModuleType("matplotlib")
     matplotlib.__spec__ = importlib.machinery.ModuleSpec("matplotlib", None)
     matplotlib.use = lambda backend: None  # type: ignore[attr-defined]
     pyplot = types.ModuleType("matplotlib.pyplot")
-    pyplot.subplots = lambda figsize: (Figure(), Axes())  # type: ignore[attr-defined]
+    pyplot.subplots = lambda rows, columns, figsize: (Figure(), (Axes(), Axes()))  # type: ignore[attr-defined]
     pyplot.close = lambda figure: None  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "matplotlib", matplotlib)
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
@@ -128,3 +133,23 @@ def test_compare_variants_saves_a_chart_with_matplotlib(
     argv = ["--games", "1", "--players", "2", "--workers", "1", "--variants", "to-phase-1"]
     assert module["main"]([*argv, "--plot", chart]) == 0
     assert saved == [chart]
+    assert bars[0][0] == ["to-phase-1"]  # hands per game
+    assert [bar[-1] for bar in bars[1:]] == ["greedy", "random"]  # games won, per bot
+
+
+def test_compare_variants_counts_games_won_not_a_per_seat_rate() -> None:
+    """Two greedy seats of four that win every game: greedy won 100% of games, not 50%."""
+    module = runpy.run_path(str(EXAMPLES / "compare_variants.py"))
+    outcomes = tuple(
+        GameOutcome(
+            seed=i, hands=3, turns=30, winners=(i % 2 * 2,), scores=(0,) * 4, phases=(3,) * 4
+        )
+        for i in range(4)
+    )
+    summary = SimulationSummary("standard", ("greedy", "random") * 2, 0, outcomes)
+    assert summary.win_rate_by_bot["greedy"] == 0.5  # the per-seat rate
+    assert module["games_won"](summary) == {"greedy": 1.0, "random": 0.0}
+    lines = module["table"]([summary])
+    assert lines[0].endswith("won by greedy  won by random")
+    assert lines[2].split()[-2:] == ["100%", "0%"]
+    assert "share of games" in lines[-1]

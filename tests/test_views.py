@@ -36,6 +36,11 @@ STOCK_TOP = "B12 B12 B11 B11"
 """The top of the stock holds every copy of B12 and B11."""
 
 
+def dump(view: PlayerView) -> str:
+    """Everything a view holds, as text: its table, its short repr and every field's repr."""
+    return f"{view}\n{view!r}\n{attrs.astuple(view, recurse=False)!r}"
+
+
 def game() -> GameState:
     deck = stacked_deck(HANDS, "Y10", STOCK_TOP, players=3)
     return new_game(["Ann", "Bob", "Cy"], seed=SEED, deck=deck)
@@ -50,7 +55,7 @@ def test_player_view_shows_own_hand_only() -> None:
     assert [p.hand_size for p in view.players] == [10, 10, 10]
     assert [p.name for p in view.players] == ["Ann", "Bob", "Cy"]
     assert not any(hasattr(p, "hand") for p in view.players)
-    text = repr(view)
+    text = dump(view)
     for hidden in ("Y12", "G12", "Y11", "G11"):
         assert hidden not in text
     assert "B7" in text  # the own hand is there
@@ -66,7 +71,7 @@ def test_player_view_hides_stock_order_and_seed() -> None:
     assert not hasattr(view, "seed")
     assert not hasattr(view, "stock")
     assert view.stock_size == len(state.stock) == 108 - 31
-    text = repr(view)
+    text = dump(view)
     assert str(SEED) not in text
     assert "B11" not in text
     assert "B12" not in text
@@ -154,7 +159,7 @@ def test_spectator_view_has_no_hand() -> None:
     assert not view.is_my_turn
     assert view.my_phase is None
     assert [p.hand_size for p in view.players] == [10, 10, 10]
-    text = repr(view)
+    text = dump(view)
     for card in ("Y12", "G12", "Y11", "G11", "B7", "B11", "B12"):
         assert card not in text
     assert str(SEED) not in text

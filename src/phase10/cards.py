@@ -203,11 +203,11 @@ ALL_CARDS: tuple[Card, ...] = _make_all()
 """The distinct cards, indexed by :attr:`Card.code`: 48 number cards, the Wild, the
 Skip, and the Anti-Phase rule card."""
 WILD: Card = ALL_CARDS[48]
-"""The Wild card."""
+"""The Wild, ``W``: stands for any number, or any colour in a colour group (R-7.1)."""
 SKIP: Card = ALL_CARDS[49]
-"""The Skip card."""
+"""The Skip, ``S``: discarded, it costs another player their next turn (R-9.1)."""
 RULE_CARD: Card = ALL_CARDS[50]
-"""The Anti-Phase-for-others rule card (V-5.3), written ``X``."""
+"""The Anti-Phase-for-others rule card, ``X``: only in decks that ask for it (V-5.3)."""
 
 _TEXT: tuple[str, ...] = tuple(
     f"{c.color.value}{c.number}" if c.color is not None else ("W", "S", "X")[c.code - 48]

@@ -1,4 +1,4 @@
-"""Extra group kinds for app and fan phase lists (RULES.md §L.2, §L.3), and phase lists using them.
+"""Extra group kinds for app and fan phase lists, and phase lists using them.
 
 Each kind is a frozen :class:`~phase10.melds.Requirement` subclass; the solver,
 the engine and the bots use them through that protocol only, exactly like the
@@ -37,7 +37,7 @@ never wrap around 12 -> 1, even under ``run_wraparound`` (``Meld.make`` sets
 know only the built-in kinds, so a laid group of these kinds describes itself
 by its requirement (``"1 run of 4 of one color"``) and the runs offer their own
 :meth:`~ColorRunOf.high`; movable Wilds (V-13) apply to plain runs only. A run
-whose colours alternate between two colours (§L.3 ALT_COLOUR_RUN) is not here:
+whose colours alternate between two colours (an app's "alternating run") is not here:
 its anchor would need two colours, and a ``Meld`` holds one.
 """
 
@@ -296,7 +296,7 @@ class _SteppedRun(Requirement):
 
 @attrs.frozen
 class ColorRunOf(_SteppedRun):
-    """A run of one colour: at least ``size`` consecutive numbers, all one colour (§L.3).
+    """A run of one colour: at least ``size`` consecutive numbers, all one colour.
 
     The anchor is the lowest number and the colour; a Wild stands for the
     number of its position in that colour.
@@ -320,10 +320,10 @@ class ColorRunOf(_SteppedRun):
 
 @attrs.frozen
 class ParityRunOf(_SteppedRun):
-    """A run of numbers stepping by 2, any colours (§L.3): 1-3-5-7-9 or 4-6-8.
+    """A run of numbers stepping by 2, any colours: 1-3-5-7-9 or 4-6-8.
 
     ``parity`` fixes whether the numbers are even or odd (the Discord bot's
-    "run of 5 odd numbers", §L.2); ``None`` lets the player choose. The anchor
+    "run of 5 odd numbers"); ``None`` lets the player choose. The anchor
     is the lowest number; hits go 2 below the low end or 2 above the high end,
     within 1..12 (``rules.wild_value_range``).
 
@@ -352,7 +352,7 @@ class ParityRunOf(_SteppedRun):
 
 @attrs.frozen
 class ColorParityRunOf(_SteppedRun):
-    """A run of numbers stepping by 2, all one colour (the bot's "odd colour run", §L.2).
+    """A run of numbers stepping by 2, all one colour (the Discord bot's "odd colour run").
 
     The anchor is the lowest number and the colour; ``parity`` as for
     :class:`ParityRunOf`.
@@ -384,7 +384,7 @@ class ColorParityRunOf(_SteppedRun):
 
 @attrs.frozen
 class ColorSetOf(Requirement):
-    """A set of one colour: at least ``size`` cards of one number and one colour (§L.3).
+    """A set of one colour: at least ``size`` cards of one number and one colour.
 
     The anchor is the number and the colour. A standard deck holds two copies
     of each card, so a colour set of 3 or more needs Wilds.
@@ -467,7 +467,7 @@ class ColorSetOf(Requirement):
 
 @attrs.frozen
 class ParityOf(Requirement):
-    """An even-or-odd group: at least ``size`` cards all even or all odd, any colours (§L.3).
+    """An even-or-odd group: at least ``size`` cards all even or all odd, any colours.
 
     The anchor ``number`` is the parity as ``number % 2``: **0 for even, 1 for
     odd**; ``color`` is ``None``. A Wild stands for "a card of that parity".
@@ -599,7 +599,7 @@ UNOBOT_30_PHASES: tuple[Phase, ...] = (
     _phase(29, RunOf(5), ColorParityRunOf(5, _EVEN)),
     _phase(30, SetOf(5), SetOf(5)),
 )
-"""The 30-phase list of a Discord bot (RULES.md §L.2, ``[GH-UNOBOT]``; origin unverified).
+"""The 30-phase list of a Discord bot (source tag ``[GH-UNOBOT]``; origin unverified).
 
 Phases 1-10 are the standard ones. Every phase is expressed faithfully: the
 bot's "run of 5 odd numbers" is a run stepping by 2 (1-3-5-7-9 or 3-5-7-9-11),

@@ -71,6 +71,8 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, Discard):
         if action.target is not None:
             return f"{who} discarded {action.card} and skipped {_name(state, action.target)}"
+        if action.card.is_skip:  # nobody left to skip, or going out on it
+            return f"{who} discarded {action.card}, skipping nobody"
         return f"{who} discarded {action.card}"
     if isinstance(action, NextHand):
         return f"hand {state.hand_number + 1} is dealt"

@@ -1,4 +1,4 @@
-"""Phases: the "contracts" a player must lay down, and the phase lists (R-2, §L).
+"""Phases: the "contracts" a player must lay down, and the phase lists (R-2, V-15).
 
 >>> STANDARD_PHASES[1].name
 '1 set of 3 + 1 run of 4'
@@ -115,4 +115,4 @@ PHASE_20: tuple[Phase, ...] = (
     _phase(19, SetOf(6), SetOf(2)),
     _phase(20, SetOf(6), SetOf(3)),
 )
-"""Phase 10 + 10, "Phase 20": ten more phases after the tenth (§L.1)."""
+"""Phase 10 + 10, "Phase 20": ten more phases after the tenth (V-15)."""

@@ -1,8 +1,7 @@
-"""Every rule option as one frozen, validated value (RULES.md §A).
+"""Every rule option as one frozen, validated value (the A-ids of the rules reference).
 
-``Rules()`` is the official game. Each field is an option of RULES.md §A,
-named as there (dotted names become underscores: ``masters.players`` is
-``masters_players``), with the official default. Enum options also accept
+``Rules()`` is the official game. Each field is an option of the rules
+reference (an A-id), with the official default. Enum options also accept
 their string value:
 
 >>> rules = Rules(natural_card_scope="group", skip_limit="unlimited")
@@ -358,7 +357,7 @@ def _range(value: Any) -> tuple[int, int]:
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """All the rules of one game: the official ones unless told otherwise (§A).
+    """All the rules of one game: the official ones unless told otherwise (A-ids).
 
     Build variants with :func:`phase10.variants.resolve` or
     :meth:`with_options`; both validate and name a bad option.

@@ -195,6 +195,27 @@ class GameState:
                 return phase
         return None
 
+    def __repr__(self) -> str:
+        from .text import summary
+
+        return f"<GameState {summary(self)}>"
+
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter: the table as the spectators see it (:func:`phase10.svg.render`)."""
+        from .svg import render
+
+        return render(self)
+
+    def _repr_html_(self) -> str:
+        from .svg import render
+
+        return f"<div>{render(self)}</div>"
+
     def open_phases(self, seat: int) -> tuple[Phase, ...]:
         """The phases ``seat`` may still lay down this hand."""
         target = self.target_phase(seat)

@@ -1,4 +1,4 @@
-"""Named rule sets: the variant registry (RULES.md §V).
+"""Named rule sets: the variant registry (the V-ids of the rules reference).
 
 A :class:`Variant` is a name, a description that cites its sources, and a
 ``transform`` from :class:`~phase10.Rules` to ``Rules``. Specs join variants
@@ -373,7 +373,7 @@ def _builtins() -> None:
     register(
         Variant(
             "phase-20",
-            "Phase 10 + 10: ten more phases after the tenth (§L.1, V-15).",
+            "Phase 10 + 10: ten more phases after the tenth (V-15).",
             _evolve(phases=PHASE_20),
         )
     )

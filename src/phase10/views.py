@@ -95,6 +95,27 @@ class PlayerView:
         number = self.players[self.seat].target_phase
         return None if number is None else self.rules.phase(number)
 
+    def __repr__(self) -> str:
+        from .text import summary
+
+        return f"<PlayerView {summary(self)}>"
+
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter: the table as this seat sees it (:func:`phase10.svg.render`)."""
+        from .svg import render
+
+        return render(self)
+
+    def _repr_html_(self) -> str:
+        from .svg import render
+
+        return f"<div>{render(self)}</div>"
+
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
     views = []

@@ -1,6 +1,7 @@
 """The ``phase10`` command: demo games, a terminal game, simulations, replays, the variants.
 
-Run ``phase10 --help`` (or ``python -m phase10 --help``) for the commands:
+Run ``phase10`` (or ``python -m phase10``) for the commands, ``phase10 --version``
+for the version:
 
 * ``demo``: a seeded bot game, told hand by hand;
 * ``play``: you against bots in the terminal;
@@ -29,6 +30,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from .. import __version__
 from ..errors import Phase10Error
 from . import demo, play, replay, simulate, variants
 from .demo import run_demo
@@ -51,14 +53,21 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="phase10",
         description="The Phase 10 rules engine: demo games, a terminal game, simulations.",
+        epilog="Run 'phase10 COMMAND --help' for a command's options.",
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument(
+        "--version", action="version", version=f"phase10 {__version__}", help="show the version"
+    )
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     for module in (demo, play, simulate, replay, variants):
         module.add_parser(sub)
     return parser
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command is None:  # a bare ``phase10``: say what it can do
+        _parser().print_help(out)
+        return 0
     return _COMMANDS[args.command](args, out)
 
 

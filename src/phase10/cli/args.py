@@ -6,7 +6,7 @@ import argparse
 
 from ..simulate import BOT_KINDS
 
-__all__ = ["bot_list", "positive", "whole"]
+__all__ = ["bot_list", "positive", "utf8_text", "whole"]
 
 
 def positive(text: str) -> int:
@@ -33,3 +33,16 @@ def bot_list(text: str) -> tuple[str, ...]:
             known = ", ".join(BOT_KINDS)
             raise argparse.ArgumentTypeError(f"no bot named {kind!r} (known: {known})")
     return kinds
+
+
+def utf8_text(text: str) -> str:
+    """``text`` if it can be written as UTF-8; arguments that were not valid UTF-8 are refused.
+
+    Python keeps the undecodable bytes of a command-line argument as lone
+    surrogates, which no file or terminal can take later.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError("not valid UTF-8 text") from None
+    return text

@@ -21,10 +21,11 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import Action, NextHand
+from ..actions import Action, Discard, GiveCard, NextHand
 from ..narration import describe, describe_result
 from ..record import GameRecord
 from ..state import GameState, Stage
+from ..text import printable
 
 __all__ = ["DEMO_NAMES", "Narrator", "load_game", "save_game", "standings"]
 
@@ -32,55 +33,87 @@ DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 """Short names for bot seats, so narrated lines stay aligned and easy to follow."""
 
 
-def _sentence(state: GameState, action: Action) -> str:
-    """The narration of one action (saved cards stay face down, V-1.6)."""
-    return describe(state, action)
-
-
 class Narrator:
     """An ``on_action`` callback for :func:`phase10.play_game` that tells the game to ``out``.
 
     Without ``verbose`` draws and plain discards are left out, which keeps a
-    bot game short enough to read. ``you`` is the seat addressed as "You".
+    bot game short enough to read; a Skip is always told, and so is whose Skip
+    costs a player a turn. ``you`` is the seat addressed as "You". Names are
+    written through :func:`phase10.text.printable`, so a name from a file
+    cannot send escape sequences to the terminal.
     """
 
     def __init__(self, out: TextIO, *, verbose: bool = False, you: int | None = None) -> None:
         self.out = out
         self.verbose = verbose
         self.you = you
+        self._skipped_by: dict[int, str] = {}
 
     def hand_header(self, state: GameState) -> str:
         """The line that opens a hand: its number, the dealer, and whether it is a tiebreak."""
-        dealer = state.players[state.dealer].name
+        dealer = printable(state.players[state.dealer].name)
         tiebreak = " - tiebreak" if state.tiebreak else ""
         return f"Hand {state.hand_number} (dealer {dealer}){tiebreak}"
+
+    def deal(self, state: GameState) -> None:
+        """Open a hand: its header, and the turn lost to a Skip turned up by the deal (R-9.6)."""
+        self.out.write(f"\n{self.hand_header(state)}\n")
+        self._skipped_by = {}
+        if skip_upturned(state):
+            for seat in state.lost_turns:
+                self._skipped_by[seat] = "the Skip turned up at the deal"
+        self._lost_turns(state)
+
+    def _lost_turns(self, after: GameState) -> None:
+        for seat in after.lost_turns:
+            if self.verbose or after.stage is not Stage.HAND_OVER:
+                who = "You lose" if seat == self.you else f"{self._name(after, seat)} loses"
+                cause = self._skipped_by.pop(seat, None)
+                because = f" ({cause})" if cause else ""
+                self.out.write(f"  {who} a turn{because}\n")
+
+    @staticmethod
+    def _name(state: GameState, seat: int) -> str:
+        return printable(state.players[seat].name)
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
         out = self.out
         if isinstance(action, NextHand):
-            out.write(f"\n{self.hand_header(after)}\n")
+            self.deal(after)
             return
-        text = _sentence(before, action)
+        text = printable(describe(before, action))
         seat = before.current_player
-        who = "" if seat is None else before.players[seat].name
+        who = "" if seat is None else self._name(before, seat)
         verb = text[len(who) + 1 :] if text.startswith(who + " ") else text
-        important = not verb.startswith(("drew", "discarded"))
-        if self.verbose or important:
+        skip = isinstance(action, Discard) and action.card.is_skip
+        if skip and isinstance(action, Discard) and action.target is not None:
+            self._skipped_by[action.target] = f"skipped by {who}"
+        if isinstance(action, GiveCard) and skip_upturned(before):
+            self._skipped_by[action.seat] = f"named by {who}"
+        if self.verbose or skip or not verb.startswith(("drew", "discarded")):
             out.write(f"  {text}\n")
-        for seat in after.lost_turns:
-            if self.verbose or after.stage is not Stage.HAND_OVER:
-                who = "You lose" if seat == self.you else f"{after.players[seat].name} loses"
-                out.write(f"  {who} a turn\n")
+        self._lost_turns(after)
         if after.stage in (Stage.HAND_OVER, Stage.GAME_OVER) and len(after.results) > len(
             before.results
         ):
             result = after.results[-1]
-            out.write(f"  {describe_result(after, result)}\n")
+            out.write(f"  {printable(describe_result(after, result))}\n")
             scores = ", ".join(
-                f"{p.name} {p.score} (+{result.points[i]}, phase {len(p.completed)})"
+                f"{printable(p.name)} {p.score} (+{result.points[i]}, "
+                f"{_count(len(p.completed), 'phase')} completed)"
                 for i, p in enumerate(after.players)
             )
             out.write(f"  Scores: {scores}\n")
+
+
+def skip_upturned(state: GameState) -> bool:
+    """Whether the discard pile is one upturned Skip, as dealt (R-9.6, V-12)."""
+    top = state.top_discard
+    return top is not None and top.is_skip and len(state.discard_pile) == 1
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def standings(state: GameState) -> list[str]:
@@ -97,8 +130,10 @@ def standings(state: GameState) -> list[str]:
     for rank, seat in enumerate(order, 1):
         p = state.players[seat]
         mark = "  winner" if seat in state.winners else ""
+        done = len(p.completed)
         lines.append(
-            f"{rank:>2}. {p.name:<8} {p.score:>5} points, {len(p.completed):>2} phases{mark}"
+            f"{rank:>2}. {printable(p.name):<8} {p.score:>5} points, "
+            f"{done:>2} phase{'s' if done != 1 else ' '} completed{mark}"
         )
     return lines
 

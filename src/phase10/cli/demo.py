@@ -33,7 +33,7 @@ def run_demo(
     bots = [make_bot(bot, seed + i) for i in range(players)]
     out.write(f"phase10 demo: {rules.spec} rules, seed {seed}, players {', '.join(names)}\n")
     narrate = Narrator(out, verbose=verbose)
-    out.write(f"\n{narrate.hand_header(state)}\n")
+    narrate.deal(state)
     actions: list[Action] = []
 
     def on_action(before: GameState, action: Action, after: GameState) -> None:
@@ -57,9 +57,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Play a seeded bot game and tell it hand by hand.",
     )
     demo.add_argument("--seed", type=int, default=2026, help="the game's seed (default 2026)")
-    demo.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="2-6")
+    demo.add_argument(
+        "--players", type=int, default=4, choices=range(2, 7), metavar="2-6", help="seats (4)"
+    )
     demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
-    demo.add_argument("--bot", choices=BOT_KINDS, default="greedy")
+    demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
     demo.add_argument("--save", metavar="FILE", help="also save the game as a record (JSON)")
 

@@ -15,43 +15,35 @@ explanation and a new prompt, never a traceback, and end of input quits.
 >>> text = out.getvalue()
 >>> "I can't read that" in text, "there is no move 99" in text
 (True, True)
->>> "Not allowed: draw a card first (R-4.2)" in text, text.rstrip().endswith("You left the game.")
+>>> "Not allowed: draw a card first (R-4.2)" in text, "You left the game." in text
 (True, True)
+>>> text.rstrip().splitlines()[-1]  # the seed only now: it would reveal the bots' hands
+"This game's seed was 7."
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .. import variants
-from ..actions import (
-    Action,
-    ChoosePhase,
-    Discard,
-    DrawStock,
-    GiveCard,
-    Hit,
-    NextHand,
-    SwapWild,
-    TakeDiscard,
-)
+from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
-from ..cards import format_cards
 from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
 from ..notation import action_to_text, parse_action
-from ..rules import PhaseOrder
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState, Stage
-from ..views import PlayerView, player_view
-from .args import positive, whole
+from ..text import printable, render_lines, render_moves
+from ..views import player_view
+from .args import positive, utf8_text, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings
 
-__all__ = ["Ask", "add_parser", "console_ask", "render_moves", "render_view", "run", "run_play"]
+__all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "run", "run_play"]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -82,111 +74,21 @@ def console_ask(prompt: str) -> str | None:
     """
     try:
         line = input(prompt)
+        line.encode("utf-8")  # Python's UTF-8 mode reads bad bytes as lone surrogates
     except EOFError:
         return None
+    except UnicodeError:  # bad bytes, from a strict reader or kept as surrogates
+        raise InvalidDataError("standard input is not valid UTF-8 text") from None
     if not sys.stdin.isatty():
         sys.stdout.write(line + "\n")
     return line
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _phase_status(view: PlayerView, seat: int) -> str:
-    p = view.players[seat]
-    if p.laid_down:
-        return f"phase {p.phase_attempted or p.target_phase} laid down"
-    if p.target_phase is not None:
-        return f"phase {p.target_phase} to make"
-    if p.phase_attempted is not None:
-        return f"phase {p.phase_attempted} to make"
-    return "any open phase"
-
-
-def render_view(view: PlayerView) -> list[str]:
-    """The table as the viewing seat sees it: every seat's public facts, its own hand.
-
-    Groups are labelled ``SEAT.INDEX``, the label that ``hit`` moves use.
-    """
-    tiebreak = " (tiebreak)" if view.tiebreak else ""
-    lines = [f"Hand {view.hand_number}, turn {view.turn + 1}{tiebreak}"]
-    for seat, p in enumerate(view.players):
-        tags = [
-            tag
-            for tag, on in (
-                ("you", seat == view.seat),
-                ("dealer", seat == view.dealer),
-                ("sitting out", seat not in view.seats),
-                (f"{p.skips_pending} skip(s) waiting", p.skips_pending > 0),
-            )
-            if on
-        ]
-        done = len(p.completed)
-        lines.append(
-            f"  {seat}  {p.name:<8} {p.hand_size:>2} cards {p.score:>4} points "
-            f"{done:>2} phase{'s' if done != 1 else ' '} done, {_phase_status(view, seat)}"
-            + (f"  [{', '.join(tags)}]" if tags else "")
-        )
-        for index, meld in enumerate(p.melds):
-            lines.append(f"       {seat}.{index}  {meld.describe()}: {meld}")
-    top = view.top_discard
-    pile = "empty" if top is None else f"{top} on top, {_count(len(view.discard_pile), 'card')}"
-    lines.append(f"  Discard pile: {pile}; draw pile: {_count(view.stock_size, 'card')}")
-    phase = view.my_phase
-    if phase is not None:
-        lines.append(f"  Your phase: {phase}")
-    elif view.seat is not None and view.rules.phase_order is PhaseOrder.ANY:
-        done_phases = set(view.players[view.seat].completed)
-        open_numbers = [str(p.number) for p in view.rules.phases if p.number not in done_phases]
-        lines.append(f"  Your phase: any of {', '.join(open_numbers)}")
-    if view.hand is not None:
-        lines.append(f"  Your hand: {format_cards(view.hand)}  ({len(view.hand)} cards)")
-    if view.saved:
-        lines.append(f"  Your Save pile: {format_cards(view.saved)}")
-    return lines
-
-
-def _hint(view: PlayerView, action: Action) -> str:
-    def seat_name(seat: int) -> str:
-        if seat == view.seat:
-            return "you"
-        return view.players[seat].name if 0 <= seat < len(view.players) else f"seat {seat}"
-
-    if isinstance(action, DrawStock):
-        return "from the draw pile"
-    if isinstance(action, TakeDiscard):
-        return f"{view.top_discard} from the discard pile"
-    if isinstance(action, (Hit, SwapWild)):
-        melds = view.players[action.owner].melds
-        group = melds[action.meld].describe() if action.meld < len(melds) else "group"
-        owner = "your" if action.owner == view.seat else f"{seat_name(action.owner)}'s"
-        return f"onto {owner} {group}"
-    if isinstance(action, Discard) and action.target is not None:
-        return f"skip {seat_name(action.target)}"
-    if isinstance(action, GiveCard):
-        return f"to {seat_name(action.seat)}"
-    if isinstance(action, ChoosePhase):
-        return str(view.rules.phase(action.phase))
-    return ""
-
-
-def render_moves(view: PlayerView, legal: Sequence[Action]) -> list[str]:
-    """The numbered legal moves, each in notation with a short hint."""
-    texts = [action_to_text(action) for action in legal]
-    width = max((len(t) for t in texts), default=0)
-    lines = []
-    for number, (text, action) in enumerate(zip(texts, legal, strict=True), 1):
-        hint = _hint(view, action)
-        lines.append(f"  {number:>3}. {text:<{width}}  {hint}".rstrip())
-    return lines
 
 
 def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | None:
     """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
     view = player_view(state, seat)
     legal = legal_actions(state)
-    shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
+    shown = [*render_lines(view), "  Your moves:", *render_moves(view, legal)]
     out.write("\n" + "\n".join(shown) + "\n")
     while True:
         out.flush()
@@ -214,7 +116,9 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
         try:
             action = parse_action(text)
         except InvalidDataError as error:
-            out.write(f"  I can't read that: {error}\n  Type a move's number, or 'help'.\n")
+            guess = did_you_mean(text, legal)
+            hint = f"Did you mean '{guess}'?" if guess else "Type a move's number, or 'help'."
+            out.write(f"  I can't read that: {error}\n  {hint}\n")
             continue
         try:
             problem = check(state, action)
@@ -225,6 +129,35 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
             out.write(f"  Not allowed: {problem.message}\n")
             continue
         return action
+
+
+VERBS = ("draw", "take", "lay", "hit", "discard", "choose", "save", "takesaved", "give", "swap")
+"""The first words of moves in notation (:mod:`phase10.notation`) a person types."""
+
+
+def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
+    """``text`` with its first word replaced by the verb or command it nearly spells, if any.
+
+    The verbs of the legal moves come first, so a new kind of move is offered
+    as soon as the engine lists it.
+
+    >>> from phase10 import DrawStock, TakeDiscard
+    >>> did_you_mean("discrad R7", [DrawStock(), TakeDiscard()])
+    'discard R7'
+    >>> did_you_mean("draww", [DrawStock(), TakeDiscard()])
+    'draw'
+    >>> did_you_mean("xyzzy", []) is None
+    True
+    """
+    word, _, rest = text.strip().partition(" ")
+    listed = [action_to_text(action).split(" ", 1)[0] for action in legal]
+    known = list(dict.fromkeys([*listed, *VERBS, "help", "look", "quit"]))
+    if word.lower() in known:
+        return None
+    match = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
+    if not match:
+        return None
+    return f"{match[0]} {rest.strip()}".rstrip()
 
 
 def _drawn(before: GameState, after: GameState, seat: int) -> list[str]:
@@ -250,6 +183,8 @@ def run_play(
     the game is written to that file as a record, even when the person quits
     early, so ``phase10 replay`` can show it.
     """
+    if not name.isprintable():  # control characters, lone surrogates (bad UTF-8)
+        raise InvalidDataError(f"a name must be printable text, not {name!r}")
     rules = variants.resolve(spec)
     rules.check_players(players)
     if not 0 <= seat < players:
@@ -262,15 +197,40 @@ def run_play(
         s: make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat
     }
     narrate = Narrator(out, verbose=True, you=seat)
-    others = ", ".join(f"{names[s]} (seat {s})" for s in bots)
+    others = ", ".join(f"{printable(names[s])} (seat {s})" for s in bots)
+    # No seed here: with it a player could rebuild the bots' hands and the stock (R-3.8).
     out.write(
-        f"phase10 play: {rules.spec} rules, seed {state.seed}. You are seat {seat}, "
+        f"phase10 play: {printable(rules.spec)} rules. You are seat {seat}, "
         f"against {bot} bots {others}.\n"
         "Type a move's number or the move itself (e.g. 'discard R7'); 'help' for more, "
         "'quit' or Ctrl-D to leave.\n"
     )
-    out.write(f"\n{narrate.hand_header(state)}\n")
+    narrate.deal(state)
     actions: list[Action] = []
+    try:
+        state = _play(out, ask, state, seat, bots, narrate, actions)
+    finally:  # keep the moves made so far, even when an error stops the game
+        if save is not None:
+            save_game(save, first, actions)
+    if state.is_over:
+        out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
+        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
+    if save is not None:
+        out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
+    out.write(f"This game's seed was {first.seed}.\n")
+    return 0
+
+
+def _play(
+    out: TextIO,
+    ask: Ask,
+    state: GameState,
+    seat: int,
+    bots: dict[int, Bot],
+    narrate: Narrator,
+    actions: list[Action],
+) -> GameState:
+    """Play until the game ends or the person leaves; ``actions`` collects every action."""
     while not state.is_over:
         mover = state.current_player
         if state.stage is Stage.HAND_OVER or mover is None:
@@ -279,7 +239,7 @@ def run_play(
             chosen = _read_move(out, ask, state, seat)
             if chosen is None:
                 out.write("\nYou left the game.\n")
-                break
+                return state
             action = chosen
         else:
             action = bots[mover].choose(player_view(state, mover), legal_actions(state))
@@ -289,13 +249,7 @@ def run_play(
             out.write(f"  (you drew {' '.join(_drawn(state, after, seat))})\n")
         actions.append(action)
         state = after
-    else:
-        out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
-        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-    if save is not None:
-        save_game(save, first, actions)
-        out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
-    return 0
+    return state
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -312,7 +266,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
-    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument(
+        "--name", type=utf8_text, default="You", help="your name at the table (default You)"
+    )
     play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
 
 

@@ -1,37 +1,77 @@
-"""``phase10 replay``: a saved game record, told hand by hand like ``demo``."""
+"""``phase10 replay``: a saved game record, told hand by hand like ``demo``.
+
+With ``--svg DIR`` it also draws the table (:func:`phase10.svg.render`, as the
+spectators see it) before the first action and after each one, into
+``DIR/000.svg``, ``DIR/001.svg``, ..., each captioned with the action.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 from typing import TextIO
 
+from .. import svg
 from ..errors import Phase10Error
+from ..narration import describe
 from ..record import GameRecord
 from ..state import GameState
+from ..text import printable
 from .common import Narrator, load_game, standings
 
 __all__ = ["add_parser", "run", "run_replay"]
 
 
-def run_replay(out: TextIO, record: GameRecord, *, verbose: bool = False) -> GameState:
+class _Pictures:
+    """Writes one numbered SVG picture per state into a folder."""
+
+    def __init__(self, folder: str | os.PathLike[str], count: int) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.digits = max(3, len(str(count)))
+        self.written = 0
+
+    def __call__(self, state: GameState, caption: str) -> None:
+        path = self.folder / f"{self.written:0{self.digits}d}.svg"
+        path.write_text(svg.render(state, caption=caption), encoding="utf-8")
+        self.written += 1
+
+
+def run_replay(
+    out: TextIO,
+    record: GameRecord,
+    *,
+    verbose: bool = False,
+    svg_dir: str | os.PathLike[str] | None = None,
+) -> GameState:
     """Replay ``record`` and tell it hand by hand, as ``demo`` tells a game.
 
-    An action that the replayed game does not allow stops the account there
-    with :class:`~phase10.InvalidDataError` naming the action.
+    With ``svg_dir`` a picture of the table is written there before the first
+    action and after each one. An action that the replayed game does not allow
+    stops the account there with :class:`~phase10.InvalidDataError` naming it.
+    Names and metadata from the file are written through
+    :func:`phase10.text.printable`, so a record cannot send escape sequences to
+    the terminal.
     """
     states = record.replay()
     before = next(states)
-    players = ", ".join(record.players)
+    players = ", ".join(printable(name) for name in record.players)
     out.write(
-        f"phase10 replay: {record.spec} rules, seed {record.seed}, players {players}, "
+        f"phase10 replay: {printable(record.spec)} rules, seed {record.seed}, players {players}, "
         f"{len(record.actions)} actions\n"
     )
     for key, value in record.metadata.items():
-        out.write(f"  {key}: {value}\n")
+        out.write(f"  {printable(key)}: {printable(value)}\n")
+    pictures = None if svg_dir is None else _Pictures(svg_dir, len(record.actions))
+    if pictures is not None:
+        pictures(before, "The deal")
     narrate = Narrator(out, verbose=verbose)
-    out.write(f"\n{narrate.hand_header(before)}\n")
+    narrate.deal(before)
     for action, after in zip(record.parsed_actions(), states, strict=True):
         narrate(before, action, after)
+        if pictures is not None:
+            pictures(after, describe(before, action))
         before = after
     if before.is_over:
         out.write("\nFinal standings\n")
@@ -41,6 +81,8 @@ def run_replay(out: TextIO, record: GameRecord, *, verbose: bool = False) -> Gam
         )
     for line in standings(before):
         out.write(line + "\n")
+    if pictures is not None:
+        out.write(f"\n{pictures.written} pictures written to {svg_dir}\n")
     return before
 
 
@@ -53,12 +95,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
     replay.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
+    replay.add_argument(
+        "--svg",
+        metavar="DIR",
+        help="also draw the table as SVG before the first action and after each one, "
+        "into DIR/000.svg, DIR/001.svg, ...",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 replay`` with parsed ``args``."""
     try:
-        run_replay(out, load_game(args.file), verbose=args.verbose)
+        run_replay(out, load_game(args.file), verbose=args.verbose, svg_dir=args.svg)
     except ValueError as error:  # not JSON, not a record, or an illegal action
         raise Phase10Error(f"{args.file}: {error}") from None
     return 0
