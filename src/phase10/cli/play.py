@@ -48,6 +48,7 @@ from ..rules import PhaseOrder
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState, Stage
 from ..views import PlayerView, player_view
+from . import games
 from .args import positive, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings
 
@@ -314,10 +315,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     play.add_argument("--name", default="You", help="your name at the table (default You)")
     play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
+    play.add_argument(
+        "--game", choices=games.names(), default="cards", help="which game (default cards)"
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` with parsed ``args``, asking at the console."""
+    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
+    return games.get(getattr(args, "game", "cards")).play(args, out)
+
+
+def run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 play`` for the card game, asking at the console."""
     return run_play(
         out,
         console_ask,
