@@ -12,11 +12,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Declare, DiceAction, EndTurn, Keep, Release, Roll
-from .faces import format_faces
+from .faces import Face, format_faces
 from .state import Bonus, DiceState
 
-__all__ = ["describe", "describe_dice", "describe_end"]
+__all__ = ["describe", "describe_dice", "describe_end", "describe_groups"]
 
 _BONUS_NAMES = {Bonus.HALFWAY: "halfway bonus", Bonus.FIRST_FINISH: "First Finish bonus"}
 
@@ -25,6 +27,15 @@ def describe_dice(state: DiceState) -> str:
     """The dice showing, those set aside in brackets: ``[R7] B7 GW ...``."""
     kept = set(state.kept)
     return " ".join(f"[{face}]" if i in kept else str(face) for i, face in enumerate(state.dice))
+
+
+def describe_groups(faces: Sequence[Face], groups: Sequence[Sequence[int]]) -> str:
+    """The faces of each group, numbers in order and Wilds last: ``R7 B7 GW | Y3 R4 B5 G6``."""
+
+    def order(face: Face) -> tuple[bool, int, str]:
+        return (face.is_wild, face.points, face.color.value)
+
+    return " | ".join(format_faces(sorted((faces[i] for i in g), key=order)) for g in groups)
 
 
 def describe(before: DiceState, action: DiceAction, after: DiceState) -> str:
@@ -43,7 +54,7 @@ def describe(before: DiceState, action: DiceAction, after: DiceState) -> str:
     assert phase is not None
     if isinstance(action, Declare):
         player = after.players[seat]
-        shown = " | ".join(format_faces(before.dice[i] for i in g) for g in action.groups)
+        shown = describe_groups(before.dice, action.groups)
         text = f"{who} made phase {phase.number} ({phase.name}) with {shown}"
         text += f" for {player.phase_points[-1]} points"
         new = player.bonuses[len(before.players[seat].bonuses) :]

@@ -148,7 +148,8 @@ class DiceRules:
     natural_card_scope: NaturalScope = attrs.field(default=NaturalScope.PHASE, converter=_to_scope)
     """Where a number die is needed, as A-3 of the card game (D-3.5)."""
     halfway_phase: int = attrs.field(default=5, validator=_check_int(0, 1000))
-    """After making this many phases a player may earn the halfway bonus; 0: no bonus (D-5.3)."""
+    """After making this many phases a player may earn the halfway bonus (D-5.3); 0, or a
+    number beyond the phase list, means no such bonus."""
     halfway_min_score: int = attrs.field(default=221, validator=_check_int(0, 10**6))
     """The total needed for the halfway bonus ("over 220", D-5.3)."""
     halfway_bonus: int = attrs.field(default=40, validator=_check_int(0, 10**6))
@@ -175,10 +176,6 @@ class DiceRules:
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
             raise InvalidRulesError("min_players is above max_players", option="min_players")
-        if self.halfway_phase > len(self.phases):
-            raise InvalidRulesError(
-                f"there are only {len(self.phases)} phases", option="halfway_phase"
-            )
         for phase in self.phases:
             if phase.min_cards > len(self.dice):
                 raise InvalidRulesError(

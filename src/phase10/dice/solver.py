@@ -86,9 +86,7 @@ class _Search:
         uses_colors = any(req.uses_colors for req in self.requirements)
         # Dice that look alike to every group of the phase are interchangeable: the
         # search takes the lowest-numbered. (Colours matter only to colour kinds.)
-        self.key: dict[int, object] = {
-            i: faces[i] if uses_colors else faces[i].number for i in dice
-        }
+        self.key = {i: _key(faces[i], uses_colors) for i in dice}
         self.codes = [
             {i: _code(faces[i], req, rules.colored(req)) for i in dice} for req in self.requirements
         ]
@@ -139,7 +137,7 @@ class _Search:
             wanted[code] = wanted.get(code, 0) + 1
         options: list[list[tuple[tuple[int, ...], int]]] = []
         for code, count in wanted.items():
-            by_key: dict[object, list[int]] = {}
+            by_key: dict[tuple[int, str], list[int]] = {}
             for i, free in self.free.items():
                 if free and codes[i] == code:
                     by_key.setdefault(self.key[i], []).append(i)
@@ -183,17 +181,35 @@ def can_make(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> bool:
     return search.run(0, [], 0, 0)
 
 
-def _canonical(faces: Sequence[Face], phase: Phase, groups: Groups) -> Groups:
-    """``groups`` with the groups of equal requirements in order (they are interchangeable)."""
+def _key(face: Face, uses_colors: bool) -> tuple[int, str]:
+    """What tells dice apart for a phase: the number (Wilds 0), and the colour if it matters."""
+    return (face.points, face.color.value if uses_colors else "")
+
+
+def _canonical(faces: Sequence[Face], phase: Phase, groups: Groups) -> tuple[object, Groups]:
+    """The face-level form of a declaration, and its dice chosen lowest-numbered first.
+
+    Two declarations that differ only by dice that look alike to the phase (see
+    :func:`_key`) have one form; the groups of equal requirements are ordered.
+    """
+    uses_colors = any(req.uses_colors for req in phase.requirements)
+    looks = [tuple(sorted(_key(faces[i], uses_colors) for i in group)) for group in groups]
     reqs = phase.requirements
-    if len(set(reqs)) == len(reqs):
-        return groups
-    slots: dict[Requirement, list[tuple[int, ...]]] = {}
-    for req, group in zip(reqs, groups, strict=True):
-        slots.setdefault(req, []).append(group)
-    for same in slots.values():
+    order = sorted(range(len(reqs)), key=lambda g: (reqs.index(reqs[g]), looks[g]))
+    slots: dict[Requirement, list[tuple[tuple[int, str], ...]]] = {}
+    for g in order:
+        slots.setdefault(reqs[g], []).append(looks[g])
+    form = tuple(slots[req].pop(0) for req in reqs)
+    free: dict[tuple[int, str], list[int]] = {}
+    for i in range(len(faces)):
+        free.setdefault(_key(faces[i], uses_colors), []).append(i)
+    chosen = [tuple(sorted(free[key].pop(0) for key in look)) for look in form]
+    by_dice: dict[Requirement, list[tuple[int, ...]]] = {}
+    for req, group in zip(reqs, chosen, strict=True):
+        by_dice.setdefault(req, []).append(group)
+    for same in by_dice.values():
         same.sort(reverse=True)
-    return tuple(slots[req].pop() for req in reqs)
+    return form, tuple(by_dice[req].pop() for req in reqs)
 
 
 def declarations(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> tuple[Groups, ...]:
@@ -207,8 +223,8 @@ def declarations(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> tuple
         return ()
     search = _Search(faces, range(len(faces)), phase.requirements, rules, 0, False)
     search.run(0, [], 0, 0)
-    found = {_canonical(faces, phase, groups) for groups, _ in search.found}
-    return tuple(sorted(found))
+    forms = dict(_canonical(faces, phase, groups) for groups, _ in search.found)
+    return tuple(sorted(forms.values()))
 
 
 def closest(
