@@ -204,10 +204,14 @@ def apply(state: DiceState, action: DiceAction) -> DiceState:
     if isinstance(action, Roll):
         return _roll(state, action)
     if isinstance(action, Keep):
-        return attrs.evolve(state, kept=tuple(sorted((*state.kept, *action.dice))))
+        return _with_dice(
+            state, state.dice, tuple(sorted((*state.kept, *action.dice))), state.rolls
+        )
     if isinstance(action, Release):
         gone = set(action.dice)
-        return attrs.evolve(state, kept=tuple(i for i in state.kept if i not in gone))
+        return _with_dice(
+            state, state.dice, tuple(i for i in state.kept if i not in gone), state.rolls
+        )
     if isinstance(action, Declare):
         return _end_turn(state, points(state.dice, action.groups))
     return _end_turn(state, None)
@@ -222,7 +226,30 @@ def _roll(state: DiceState, roll: Roll) -> DiceState:
         for i, face in zip(state.free, faces, strict=True):
             showing[i] = face
         dice = tuple(showing)
-    return attrs.evolve(state, dice=dice, rolls=state.rolls + 1, stage=DiceStage.PLAY)
+    return _with_dice(state, dice, state.kept, state.rolls + 1)
+
+
+def _with_dice(
+    state: DiceState, dice: tuple[Face, ...], kept: tuple[int, ...], rolls: int
+) -> DiceState:
+    """``state`` in the play stage with these dice: the moves within a turn (the hot path,
+    built field by field, which costs half an ``attrs.evolve``)."""
+    return DiceState(
+        state.rules,
+        state.players,
+        state.seed,
+        state.first,
+        DiceStage.PLAY,
+        state.current_player,
+        state.turn,
+        dice,
+        kept,
+        rolls,
+        state.finisher,
+        state.final_turns,
+        state.bonus_seats,
+        state.winners,
+    )
 
 
 def _score(rules: DiceRules, player: DicePlayer, number: int, gained: int) -> DicePlayer:

@@ -48,6 +48,8 @@ class Face:
     color: Color
     card: Card = attrs.field(init=False, eq=False, repr=False)
     """The card this face acts as in a set or a run: its number card, or the Wild."""
+    color_card: Card = attrs.field(init=False, eq=False, repr=False)
+    """A card of the face's colour, Wild or not: what it is in a group of one colour (D-3.4)."""
 
     def __attrs_post_init__(self) -> None:
         number = self.number
@@ -59,6 +61,7 @@ class Face:
             raise InvalidDataError(f"a die face needs a Color, not {self.color!r}")
         card = WILD if number is None else Card.number_card(self.color, number)
         object.__setattr__(self, "card", card)
+        object.__setattr__(self, "color_card", Card.number_card(self.color, number or 1))
 
     @classmethod
     def of(cls, number: int | None, color: Color) -> Face:

@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from ..errors import InvalidRulesError
+from ..fastpath import Plan, plan_for
 from ..melds import MeldRules, NaturalScope, Requirement
 from ..phases import STANDARD_PHASES, Phase
 from ..rules import _coerce, _Option
@@ -172,6 +173,8 @@ class DiceRules:
     """The preset spec these rules came from (a label, as :attr:`phase10.Rules.spec`)."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     """Derived: the group options of the card solver (Wilds stand for 1 to the top number)."""
+    plans: Mapping[Phase, Plan] = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the card solver's fast plan of each phase under :attr:`meld_rules`."""
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -185,7 +188,15 @@ class DiceRules:
                 )
         top = max((f.number or 1 for die in self.dice for f in die.faces), default=1)
         scope = self.natural_card_scope
-        object.__setattr__(self, "meld_rules", MeldRules(scope, False, (1, max(top, 1))))
+        meld_rules = MeldRules(scope, False, (1, max(top, 1)))
+        object.__setattr__(self, "meld_rules", meld_rules)
+        plans: dict[Phase, Plan] = {}
+        if scope is not NaturalScope.GROUP:
+            for phase in self.phases:
+                plan: Plan | None = getattr(phase, "_fast_plan", None)
+                if plan is not None:
+                    plans[phase] = plan_for(plan, meld_rules)
+        object.__setattr__(self, "plans", MappingProxyType(plans))
 
     def check_players(self, count: int) -> None:
         """Raise :class:`~phase10.InvalidRulesError` unless ``count`` players may play."""

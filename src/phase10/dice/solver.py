@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..cards import COLORS
+from ..fastpath import completes
 from ..melds import NaturalScope, Requirement, submultisets
 from ..phases import Phase
 from ..solver import can_complete
@@ -104,14 +105,18 @@ class _Search:
             return self.first_only
         req = reqs[index]
         codes = self.codes[index]
+        key = self.key
         counts = [0] * 51
+        pools: dict[int, dict[tuple[int, str], list[int]]] = {}
         for i, free in self.free.items():
             if free:
-                counts[codes[i]] += 1
+                code = codes[i]
+                counts[code] += 1
+                pools.setdefault(code, {}).setdefault(key[i], []).append(i)
         counts[_WILD] += jokers
         floor = chosen[-1] if index and reqs[index - 1] == req else None
         for draft in req.candidates(counts, 0, self.meld_rules):
-            for group, used_jokers in self._assign(draft[0], codes, jokers):
+            for group, used_jokers in _assign(draft[0], pools, jokers):
                 if floor is not None and group < floor:
                     continue
                 natural = sum(1 for i in group if self.faces[i].number is not None)
@@ -128,33 +133,39 @@ class _Search:
                     return True
         return False
 
-    def _assign(
-        self, draft: Sequence[int], codes: dict[int, int], jokers: int
-    ) -> Iterator[tuple[tuple[int, ...], int]]:
-        """Every distinct choice of free dice (and jokers) for the card codes of ``draft``."""
-        wanted: dict[int, int] = {}
-        for code in draft:
-            wanted[code] = wanted.get(code, 0) + 1
-        options: list[list[tuple[tuple[int, ...], int]]] = []
-        for code, count in wanted.items():
-            by_key: dict[tuple[int, str], list[int]] = {}
-            for i, free in self.free.items():
-                if free and codes[i] == code:
-                    by_key.setdefault(self.key[i], []).append(i)
-            real = sum(len(dice) for dice in by_key.values())
-            take = min(count, real)
-            spare = count - take
-            if spare and (code != _WILD or spare > jokers):
-                return
-            pools = list(by_key.values())
-            choices = []
-            for combo in submultisets([(k, len(p)) for k, p in enumerate(pools)], take):
-                picked: list[int] = []
-                for k in set(combo):
-                    picked.extend(pools[k][: combo.count(k)])
-                choices.append((tuple(picked), spare))
-            options.append(choices)
-        yield from _product(options, 0, (), 0)
+
+def _assign(
+    draft: Sequence[int], pools: dict[int, dict[tuple[int, str], list[int]]], jokers: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every distinct choice of free dice (and jokers) for the card codes of ``draft``.
+
+    ``pools`` holds the free dice by code, then by what tells them apart; dice
+    alike are taken lowest-numbered first, so only unlike ones make choices.
+    """
+    wanted: dict[int, int] = {}
+    for code in draft:
+        wanted[code] = wanted.get(code, 0) + 1
+    options: list[list[tuple[tuple[int, ...], int]]] = []
+    for code, count in wanted.items():
+        by_key = pools.get(code, {})
+        real = sum(len(dice) for dice in by_key.values())
+        take = min(count, real)
+        spare = count - take
+        if spare and (code != _WILD or spare > jokers):
+            return
+        if len(by_key) <= 1:
+            alike = next(iter(by_key.values()), [])
+            options.append([(tuple(alike[:take]), spare)])
+            continue
+        kinds = list(by_key.values())
+        choices = []
+        for combo in submultisets([(k, len(dice)) for k, dice in enumerate(kinds)], take):
+            picked: list[int] = []
+            for k in set(combo):
+                picked.extend(kinds[k][: combo.count(k)])
+            choices.append((tuple(picked), spare))
+        options.append(choices)
+    yield from _product(options, 0, (), 0)
 
 
 def _product(
@@ -167,18 +178,38 @@ def _product(
         yield from _product(options, index + 1, dice + picked, jokers + spare)
 
 
-def _needs_search(phase: Phase, rules: DiceRules) -> bool:
-    return any(rules.colored(req) for req in phase.requirements)
-
-
 def can_make(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> bool:
-    """Whether the dice showing ``faces`` make ``phase`` (each group at its size, D-4.2)."""
+    """Whether the dice showing ``faces`` make ``phase`` (each group at its size, D-4.2).
+
+    The card solver answers when every group sees a face as one card: Wild
+    faces as Wilds when no group is a colour group of D-3.4, or as cards of
+    their colour when every group is one and no colour has enough Wild faces
+    to fill a group alone (so every group holds a number die, R-7.2).
+    """
     if len(faces) < phase.min_cards:
         return False
-    if not _needs_search(phase, rules):
-        return can_complete([face.card for face in faces], phase, rules.meld_rules)
-    search = _Search(faces, range(len(faces)), phase.requirements, rules, 0, True)
-    return search.run(0, [], 0, 0)
+    reqs = phase.requirements
+    colored = [rules.colored(req) for req in reqs]
+    if not any(colored):
+        cards = [face.card for face in faces]
+    elif all(colored) and _wild_colors_below(faces, min(req.size for req in reqs)):
+        cards = [face.color_card for face in faces]
+    else:
+        search = _Search(faces, range(len(faces)), reqs, rules, 0, True)
+        return search.run(0, [], 0, 0)
+    plan = rules.plans.get(phase)
+    if plan is not None:
+        return completes(plan, cards, rules.natural_card_scope is NaturalScope.PHASE)
+    return can_complete(cards, phase, rules.meld_rules)
+
+
+def _wild_colors_below(faces: Sequence[Face], size: int) -> bool:
+    """Whether every colour shows fewer than ``size`` Wild faces."""
+    counts: dict[object, int] = {}
+    for face in faces:
+        if face.number is None:
+            counts[face.color] = counts.get(face.color, 0) + 1
+    return all(count < size for count in counts.values())
 
 
 def _key(face: Face, uses_colors: bool) -> tuple[int, str]:
@@ -186,23 +217,24 @@ def _key(face: Face, uses_colors: bool) -> tuple[int, str]:
     return (face.points, face.color.value if uses_colors else "")
 
 
-def _canonical(faces: Sequence[Face], phase: Phase, groups: Groups) -> tuple[object, Groups]:
+def _canonical(
+    keys: Sequence[tuple[int, str]], reqs: Sequence[Requirement], groups: Groups
+) -> tuple[object, Groups]:
     """The face-level form of a declaration, and its dice chosen lowest-numbered first.
 
-    Two declarations that differ only by dice that look alike to the phase (see
-    :func:`_key`) have one form; the groups of equal requirements are ordered.
+    Two declarations that differ only by dice that look alike to the phase
+    (``keys``, see :func:`_key`) have one form; groups of equal requirements
+    are interchangeable, so they are ordered.
     """
-    uses_colors = any(req.uses_colors for req in phase.requirements)
-    looks = [tuple(sorted(_key(faces[i], uses_colors) for i in group)) for group in groups]
-    reqs = phase.requirements
+    looks = [tuple(sorted(keys[i] for i in group)) for group in groups]
     order = sorted(range(len(reqs)), key=lambda g: (reqs.index(reqs[g]), looks[g]))
     slots: dict[Requirement, list[tuple[tuple[int, str], ...]]] = {}
     for g in order:
         slots.setdefault(reqs[g], []).append(looks[g])
     form = tuple(slots[req].pop(0) for req in reqs)
     free: dict[tuple[int, str], list[int]] = {}
-    for i in range(len(faces)):
-        free.setdefault(_key(faces[i], uses_colors), []).append(i)
+    for i, key in enumerate(keys):
+        free.setdefault(key, []).append(i)
     chosen = [tuple(sorted(free[key].pop(0) for key in look)) for look in form]
     by_dice: dict[Requirement, list[tuple[int, ...]]] = {}
     for req, group in zip(reqs, chosen, strict=True):
@@ -223,7 +255,9 @@ def declarations(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> tuple
         return ()
     search = _Search(faces, range(len(faces)), phase.requirements, rules, 0, False)
     search.run(0, [], 0, 0)
-    forms = dict(_canonical(faces, phase, groups) for groups, _ in search.found)
+    uses_colors = any(req.uses_colors for req in phase.requirements)
+    keys = [_key(face, uses_colors) for face in faces]
+    forms = dict(_canonical(keys, phase.requirements, groups) for groups, _ in search.found)
     return tuple(sorted(forms.values()))
 
 
