@@ -74,6 +74,7 @@ class Roll:
     """
 
     faces: tuple[Face, ...] | None = attrs.field(default=None, converter=_faces)
+    """The faces the rolled dice show, in die order, or ``None``: from the seed."""
 
 
 @attrs.frozen
@@ -81,6 +82,7 @@ class Keep:
     """Set dice aside, so the next roll leaves them as they are (D-2.2)."""
 
     dice: tuple[int, ...] = attrs.field(converter=_indices)
+    """The dice to set aside (an index, or several)."""
 
 
 @attrs.frozen
@@ -88,6 +90,7 @@ class Release:
     """Take dice back from those set aside, to roll them again (D-2.3)."""
 
     dice: tuple[int, ...] = attrs.field(converter=_indices)
+    """The dice to take back (an index, or several)."""
 
 
 @attrs.frozen
@@ -98,6 +101,7 @@ class Declare:
     """
 
     groups: tuple[tuple[int, ...], ...] = attrs.field(converter=_groups)
+    """The dice of each group, in any order of the groups."""
 
     @property
     def dice(self) -> tuple[int, ...]:

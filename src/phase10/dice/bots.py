@@ -3,7 +3,7 @@
 :class:`RandomBot` picks any legal action. :class:`GreedyBot` declares the
 best-scoring way its dice make its phase as soon as they do, and otherwise
 keeps the dice that leave it the fewest dice short of its phase
-(:func:`~phase10.dice.solver.closest`) and rolls the rest.
+(:func:`~phase10.dice.closest`) and rolls the rest.
 
 >>> from phase10.dice import new_game
 >>> final = play_game(new_game(2, seed=3), [GreedyBot(), GreedyBot()])

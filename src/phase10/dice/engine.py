@@ -405,7 +405,7 @@ def legal_actions(state: DiceState) -> tuple[DiceAction, ...]:
     Keeping and releasing are listed one die at a time (``Keep((i,))``); any set
     of dice may be kept by several such actions, or by one :class:`Keep` of many.
     Declarations are listed once per distinct way the dice make the phase
-    (:func:`~phase10.dice.solver.declarations`).
+    (:func:`~phase10.dice.declarations`).
     """
     if state.stage is DiceStage.GAME_OVER:
         return ()

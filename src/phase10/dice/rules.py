@@ -173,7 +173,7 @@ class DiceRules:
     """The preset spec these rules came from (a label, as :attr:`phase10.Rules.spec`)."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     """Derived: the group options of the card solver (Wilds stand for 1 to the top number)."""
-    plans: Mapping[Phase, Plan] = attrs.field(init=False, eq=False, repr=False)
+    _plans: Mapping[Phase, Plan] = attrs.field(init=False, eq=False, repr=False)
     """Derived: the card solver's fast plan of each phase under :attr:`meld_rules`."""
 
     def __attrs_post_init__(self) -> None:
@@ -196,7 +196,7 @@ class DiceRules:
                 plan: Plan | None = getattr(phase, "_fast_plan", None)
                 if plan is not None:
                     plans[phase] = plan_for(plan, meld_rules)
-        object.__setattr__(self, "plans", MappingProxyType(plans))
+        object.__setattr__(self, "_plans", MappingProxyType(plans))
 
     def check_players(self, count: int) -> None:
         """Raise :class:`~phase10.InvalidRulesError` unless ``count`` players may play."""
@@ -222,6 +222,10 @@ class DiceRules:
             and requirement.uses_colors
             and not requirement.uses_numbers
         )
+
+    def _plan(self, phase: Phase) -> Plan | None:
+        """The card solver's fast plan of one of these phases (``None``: use the search)."""
+        return self._plans.get(phase)
 
     def with_options(self, **changes: Any) -> DiceRules:
         """These rules with some options changed (checked like the constructor)."""

@@ -197,7 +197,7 @@ def can_make(faces: Sequence[Face], phase: Phase, rules: DiceRules) -> bool:
     else:
         search = _Search(faces, range(len(faces)), reqs, rules, 0, True)
         return search.run(0, [], 0, 0)
-    plan = rules.plans.get(phase)
+    plan = rules._plan(phase)
     if plan is not None:
         return completes(plan, cards, rules.natural_card_scope is NaturalScope.PHASE)
     return can_complete(cards, phase, rules.meld_rules)

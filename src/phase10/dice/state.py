@@ -55,10 +55,15 @@ class DicePlayer:
     """
 
     name: str
+    """The player's name."""
     score: int = 0
+    """The total: phase points and bonuses (D-5)."""
     completed: tuple[int, ...] = ()
+    """The phase numbers made, in order."""
     phase_points: tuple[int, ...] = ()
+    """What each made phase scored (D-5.1, D-5.2)."""
     bonuses: tuple[Bonus, ...] = ()
+    """The bonuses earned (D-5.3, D-5.4)."""
     turns: int = 0
     """Turns taken."""
     misses: int = 0
@@ -81,19 +86,33 @@ class DiceState:
     """
 
     rules: DiceRules
+    """The rules of the game."""
     players: tuple[DicePlayer, ...]
+    """Each seat's scorepad column."""
     seed: int
+    """Fixes every roll not supplied by the caller (secret: views leave it out)."""
     first: int
+    """The seat that plays first (D-2.4)."""
     stage: DiceStage
+    """What kind of action comes next."""
     current_player: int | None
+    """The seat to act, ``None`` once the game is over."""
     turn: int
+    """The turns of the game so far, this one included."""
     dice: tuple[Face, ...] = ()
+    """The faces showing, one per die (empty before the turn's first roll)."""
     kept: tuple[int, ...] = ()
+    """The dice set aside, sorted."""
     rolls: int = 0
+    """Rolls in this turn so far."""
     finisher: int | None = None
+    """The first player to make the last phase (D-6.1)."""
     final_turns: tuple[int, ...] = ()
+    """The players still to take their final turns, the current one first (D-6.1, D-6.2)."""
     bonus_seats: tuple[int, ...] = ()
+    """The players who may still earn the First Finish bonus (D-5.4)."""
     winners: tuple[int, ...] = ()
+    """The winning seats once the game is over (D-6.3, D-6.4)."""
 
     @property
     def is_over(self) -> bool:

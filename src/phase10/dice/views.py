@@ -28,6 +28,7 @@ class DiceView:
 
     rules: DiceRules
     seat: int | None
+    """The viewing seat (``None``: a spectator); the other fields are the state's."""
     players: tuple[DicePlayer, ...]
     first: int
     stage: DiceStage
