@@ -50,7 +50,8 @@ from ..dice.narration import describe_dice, describe_groups
 from ..dice.simulate import make_bot
 from ..errors import InvalidDataError
 from .common import DEMO_NAMES
-from .play import HELP_WORDS, LOOK_WORDS, QUIT_WORDS, Ask, console_ask
+from .play import console_ask
+from .prompt import Ask, read_move
 
 __all__ = ["demo", "play", "render_moves", "render_view", "run_demo", "run_play"]
 
@@ -200,40 +201,12 @@ def _read_move(out: TextIO, ask: Ask, state: DiceState, seat: int) -> DiceAction
     legal = legal_actions(state)
     view = player_view(state, seat)
     shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
-    out.write("\n" + "\n".join(shown) + "\n")
-    while True:
-        out.flush()
-        line = ask("your move> ")
-        if line is None:
-            return None
-        text = line.strip()
-        word = text.lower()
-        if not text:
-            continue
-        if word in QUIT_WORDS:
-            return None
-        if word in HELP_WORDS:
-            out.write(HELP)
-            continue
-        if word in LOOK_WORDS:
-            out.write("\n".join(shown) + "\n")
-            continue
-        if text.isascii() and text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            out.write(f"  there is no move {number}: type a number from 1 to {len(legal)}\n")
-            continue
-        try:
-            action = parse_action(text)
-        except InvalidDataError as error:
-            out.write(f"  I can't read that: {error}\n  Type a move's number, or 'help'.\n")
-            continue
-        problem = check(state, action)
-        if problem is not None:
-            out.write(f"  Not allowed: {problem.message}\n")
-            continue
-        return action
+
+    def problem(action: DiceAction) -> str | None:
+        error = check(state, action)
+        return None if error is None else error.message
+
+    return read_move(out, ask, shown, legal, parse_action, problem, HELP)
 
 
 def run_play(
