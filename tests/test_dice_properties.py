@@ -9,6 +9,7 @@ actions gives the same game; bot games end.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -142,6 +143,7 @@ def test_same_seed_and_actions_give_the_same_game(seed: int, kinds: list[bool], 
     assert list(record.replay())[1:] == states
     assert from_json(to_json(record)) == record
     assert play_game(new_game(len(kinds), seed=seed, rules=rules), _bots(kinds, seed)) == final
+    assert pickle.loads(pickle.dumps(final)) == final  # states travel to worker processes
 
 
 @settings(max_examples=max(10, settings().max_examples // 6))

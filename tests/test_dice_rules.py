@@ -292,8 +292,11 @@ def test_d4_4_declaring_ends_the_turn_after_any_roll() -> None:
     assert after.current_player == 1
     assert after.stage is DiceStage.ROLL
     assert after.dice == ()
+    assert apply(state, Declare(((3, 4, 5), (0, 1, 2)))) == after
     assert_illegal(state, Declare(((0, 1, 2),)), IllegalReason.INVALID_MELD)
     assert_illegal(state, Declare(((0, 1, 3), (2, 4, 5))), IllegalReason.INVALID_MELD)
+    phase2 = rigged(table([player("Ann", 1), player("Bob", 0)], 0), "10 10 10 5 6 7 W 1 2 3")
+    assert apply(phase2, Declare(((3, 4, 5, 6), (0, 1, 2)))).players[0].completed == (1, 2)
 
 
 def test_d4_5_a_turn_may_end_without_declaring() -> None:

@@ -173,7 +173,7 @@ class DiceRules:
     """The preset spec these rules came from (a label, as :attr:`phase10.Rules.spec`)."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     """Derived: the group options of the card solver (Wilds stand for 1 to the top number)."""
-    _plans: Mapping[Phase, Plan] = attrs.field(init=False, eq=False, repr=False)
+    _plans: tuple[Plan | None, ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: the card solver's fast plan of each phase under :attr:`meld_rules`."""
 
     def __attrs_post_init__(self) -> None:
@@ -190,13 +190,12 @@ class DiceRules:
         scope = self.natural_card_scope
         meld_rules = MeldRules(scope, False, (1, max(top, 1)))
         object.__setattr__(self, "meld_rules", meld_rules)
-        plans: dict[Phase, Plan] = {}
-        if scope is not NaturalScope.GROUP:
-            for phase in self.phases:
-                plan: Plan | None = getattr(phase, "_fast_plan", None)
-                if plan is not None:
-                    plans[phase] = plan_for(plan, meld_rules)
-        object.__setattr__(self, "_plans", MappingProxyType(plans))
+        plans: list[Plan | None] = []
+        for phase in self.phases:
+            plan: Plan | None = getattr(phase, "_fast_plan", None)
+            usable = plan is not None and scope is not NaturalScope.GROUP
+            plans.append(plan_for(plan, meld_rules) if usable and plan is not None else None)
+        object.__setattr__(self, "_plans", tuple(plans))
 
     def check_players(self, count: int) -> None:
         """Raise :class:`~phase10.InvalidRulesError` unless ``count`` players may play."""
@@ -225,7 +224,10 @@ class DiceRules:
 
     def _plan(self, phase: Phase) -> Plan | None:
         """The card solver's fast plan of one of these phases (``None``: use the search)."""
-        return self._plans.get(phase)
+        index = phase.number - 1
+        if 0 <= index < len(self.phases) and self.phases[index] == phase:
+            return self._plans[index]
+        return None
 
     def with_options(self, **changes: Any) -> DiceRules:
         """These rules with some options changed (checked like the constructor)."""
