@@ -87,6 +87,11 @@ class IllegalReason(enum.Enum):
     LAY_DOWN_UNDER_WAY = "lay_down_under_way"
     BAD_DECK = "bad_deck"
     UNKNOWN_ACTION = "unknown_action"
+    # Phase 10 Dice (phase10.dice)
+    NO_ROLLS_LEFT = "no_rolls_left"
+    NOTHING_TO_ROLL = "nothing_to_roll"
+    BAD_DICE = "bad_dice"
+    BAD_ROLL = "bad_roll"
 
 
 class IllegalActionError(Phase10Error, ValueError):

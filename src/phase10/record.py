@@ -49,8 +49,10 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
+from typing import TypeVar
 
 import attrs
 
@@ -65,6 +67,9 @@ from .rules import Rules
 from .state import GameState
 
 __all__ = ["GameRecord", "replay", "state_digest"]
+
+A = TypeVar("A")
+S = TypeVar("S")
 
 _DIGEST_RE = re.compile(r"[0-9a-f]{16}")
 
@@ -112,18 +117,43 @@ def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
     return MappingProxyType(items)
 
 
-def _actions(value: Iterable[Action | str]) -> tuple[str, ...]:
+def action_texts(
+    value: Iterable[object], parse: Callable[[str], A], write: Callable[[A], str]
+) -> tuple[str, ...]:
+    """Actions (values or text) in canonical notation; a bad one raises InvalidDataError
+    at ``$.actions[i]``. Shared by the records of every game of the family."""
     if isinstance(value, str):
         raise InvalidDataError("actions must be a sequence, not one string")
     texts: list[str] = []
     for index, item in enumerate(value):
         try:
-            action = parse_action(item) if isinstance(item, str) else item
-            texts.append(action_to_text(action))
+            action = parse(item) if isinstance(item, str) else typing.cast(A, item)
+            texts.append(write(action))
         except InvalidDataError as error:
             where = f"$.actions[{index}]" + (f": {error.path}" if error.path else "")
             raise InvalidDataError(error.message, path=where) from None
     return tuple(texts)
+
+
+def apply_recorded(
+    step: Callable[[S, A], S], parse: Callable[[str], A], state: S, index: int, text: str
+) -> S:
+    """``state`` after the record's action ``index`` (``text``), by ``step`` (an ``apply``).
+
+    An action that is illegal in the replayed game raises InvalidDataError at
+    ``$.actions[index]``. Shared by the records of every game of the family.
+    """
+    try:
+        return step(state, parse(text))
+    except IllegalActionError as error:
+        raise InvalidDataError(
+            f"action {index} ({text!r}) is illegal in the replayed game: {error.message}",
+            path=f"$.actions[{index}]",
+        ) from None
+
+
+def _actions(value: Iterable[Action | str]) -> tuple[str, ...]:
+    return action_texts(value, parse_action, action_to_text)
 
 
 def _digests(value: Iterable[str]) -> tuple[str, ...]:
@@ -296,13 +326,7 @@ class GameRecord:
             )
         yield state
         for index, text in enumerate(self.actions):
-            try:
-                state = apply(state, parse_action(text))
-            except IllegalActionError as error:
-                raise InvalidDataError(
-                    f"action {index} ({text!r}) is illegal in the replayed game: {error.message}",
-                    path=f"$.actions[{index}]",
-                ) from None
+            state = apply_recorded(apply, parse_action, state, index, text)
             if index + 1 < len(digests) and state_digest(state) != digests[index + 1]:
                 raise InvalidDataError(
                     f"the game diverged at action {index} ({text!r}): the state after it "

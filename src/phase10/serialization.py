@@ -75,7 +75,7 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, TypeAlias, Union, overload
 
@@ -96,8 +96,14 @@ __all__ = [
     "SCHEMA",
     "JSONValue",
     "Kind",
+    "ValueCodec",
+    "decode_value",
+    "encode_value",
+    "format_json",
     "from_data",
     "from_json",
+    "parse_json",
+    "read_header",
     "record_from_json",
     "rules_from_json",
     "state_from_json",
@@ -173,12 +179,37 @@ def _type_name(tp: object) -> str:
     return getattr(tp, "__name__", None) or str(tp)
 
 
-class _Codec:
-    """One encoding or decoding run (it caches the requirement kinds for its duration only)."""
+@attrs.frozen
+class ValueCodec:
+    """How values of one type are written, for a type the generic codec does not know.
 
-    def __init__(self) -> None:
+    Other games of the family (:mod:`phase10.dice`) pass these to
+    :func:`encode_value` and :func:`decode_value`, e.g. to write a die face in
+    its notation (``"R7"``) as cards are written. ``write`` gives the JSON data
+    of a value; ``read(data, path)`` reads it back and raises
+    :class:`~phase10.InvalidDataError` naming ``path``. With ``joined`` (for
+    values written as one word) a tuple of them is one string separated by
+    spaces, as a hand of cards is, and ``read`` gets one word at a time.
+    """
+
+    write: Callable[[object], JSONValue]
+    read: Callable[[object, str], object]
+    joined: bool = False
+
+
+_NO_CUSTOM: Mapping[type, ValueCodec] = MappingProxyType({})
+
+
+class _Codec:
+    """One encoding or decoding run (it caches the requirement kinds for its duration only).
+
+    ``custom`` gives the codecs of value types the generic rules do not cover.
+    """
+
+    def __init__(self, custom: Mapping[type, ValueCodec] = _NO_CUSTOM) -> None:
         self._kinds: Mapping[str, type[Requirement]] | None = None
         self._in_rules = False
+        self._custom = custom
 
     def hints(self, cls: type) -> dict[str, object]:
         """The resolved type of every field of ``cls``.
@@ -200,6 +231,12 @@ class _Codec:
         origin = typing.get_origin(tp)
         if tp is _NONE:
             return None
+        if self._custom:
+            special = self._custom_codec(tp)
+            if special is not None:
+                if not _is_instance(value, tp):
+                    raise TypeError(f"{value!r} is not a {_type_name(tp)}")
+                return special.write(value)
         if origin is Union or origin is types.UnionType:
             if value is None:
                 return None
@@ -220,6 +257,9 @@ class _Codec:
             if len(args) == 2 and args[1] is Ellipsis:
                 if args[0] is Card:
                     return format_cards(typing.cast(Iterable[Card], items))
+                special = self._custom_codec(args[0])
+                if special is not None and special.joined:
+                    return " ".join(str(special.write(item)) for item in items)
                 return [self.encode(item, args[0]) for item in items]
             return [self.encode(item, arg) for item, arg in zip(items, args, strict=True)]
         if origin is frozenset:
@@ -292,12 +332,27 @@ class _Codec:
 
     # ----------------------------------------------------------------------- decoding
 
+    def _custom_codec(self, tp: object) -> ValueCodec | None:
+        return self._custom.get(tp) if isinstance(tp, type) else None
+
+    def decode_custom(self, special: ValueCodec, data: object, path: str) -> object:
+        try:
+            return special.read(data, path)
+        except InvalidDataError:
+            raise
+        except (Phase10Error, ValueError, TypeError) as error:
+            raise InvalidDataError(str(error), path) from None
+
     def decode(self, data: object, tp: object, path: str) -> object:
         origin = typing.get_origin(tp)
         if tp is _NONE:
             if data is not None:
                 raise InvalidDataError(f"expected null, not {_what(data)}", path)
             return None
+        if self._custom:
+            special = self._custom_codec(tp)
+            if special is not None:
+                return self.decode_custom(special, data, path)
         if origin is Union or origin is types.UnionType:
             args = [arg for arg in typing.get_args(tp) if arg is not _NONE]
             if data is None and len(args) < len(typing.get_args(tp)):
@@ -356,6 +411,15 @@ class _Codec:
         if len(args) == 2 and args[1] is Ellipsis:
             if args[0] is Card:
                 return _cards(data, path)
+            special = self._custom_codec(args[0])
+            if special is not None and special.joined:
+                if not isinstance(data, str):
+                    raise InvalidDataError(f"expected a string of words, not {_what(data)}", path)
+                tokens = data.split()
+                return tuple(
+                    self.decode_custom(special, token, f"{path}[{i}]")
+                    for i, token in enumerate(tokens)
+                )
             items = _list(data, path)
             return tuple(self.decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(items))
         items = _list(data, path)
@@ -560,10 +624,7 @@ def to_json(obj: Document, *, indent: int | None = 2) -> str:
     >>> to_json(Rules(hand_size=8), indent=None)
     '{"schema": 1, "type": "rules", "spec": "standard", "hand_size": 8}'
     """
-    data = to_data(obj)
-    if indent is None:
-        return json.dumps(data, ensure_ascii=False)
-    return _format(data, indent)
+    return format_json(to_data(obj), indent)
 
 
 def _format(value: JSONValue, indent: int, level: int = 0, used: int = 0) -> str:
@@ -643,7 +704,18 @@ def from_data(data: object, kind: Kind | type[Document] | None = None) -> Docume
         raise InvalidDataError(f"unreadable document: {error}", "$") from None
 
 
-def _from_data(data: object, expected: Kind | None) -> Document:
+def read_header(
+    data: object, types: Sequence[str], expected: str | None = None
+) -> tuple[str, dict[str, object]]:
+    """Check a parsed document's ``"schema"`` and ``"type"``; return its type and other keys.
+
+    ``types`` are the document types the caller reads, ``expected`` the one it
+    demands (``None``: any of them). Shared by every game of the family, so all
+    their documents carry the same header.
+
+    >>> read_header({"schema": 1, "type": "rules", "spec": "x"}, ["rules"])
+    ('rules', {'spec': 'x'})
+    """
     obj = _object(data, "$")
     if "schema" not in obj:
         raise InvalidDataError("missing field 'schema': not a phase10 document", "$")
@@ -653,18 +725,21 @@ def _from_data(data: object, expected: Kind | None) -> Document:
     if schema != SCHEMA:
         newer = " (written by a newer phase10)" if schema > SCHEMA else ""
         raise InvalidDataError(f"schema {schema}{newer}: this version reads {SCHEMA}", "$.schema")
+    names = ", ".join(types[:-1]) + " or " + types[-1] if len(types) > 1 else types[0]
     if "type" not in obj:
-        raise InvalidDataError("missing field 'type' (state, rules, view or record)", "$")
+        raise InvalidDataError(f"missing field 'type' ({names})", "$")
     name = obj["type"]
-    classes = dict(_KINDS)
-    if not isinstance(name, str) or name not in classes:
+    if not isinstance(name, str) or name not in types:
         found = json.dumps(name) if isinstance(name, str) else _what(name)
-        raise InvalidDataError(
-            f"expected a type of state, rules, view or record, not {found}", "$.type"
-        )
+        raise InvalidDataError(f"expected a type of {names}, not {found}", "$.type")
     if expected is not None and name != expected:
         raise InvalidDataError(f"expected a {expected} document, not a {name}", "$.type")
-    body = {key: value for key, value in obj.items() if key not in ("schema", "type")}
+    return name, {key: value for key, value in obj.items() if key not in ("schema", "type")}
+
+
+def _from_data(data: object, expected: Kind | None) -> Document:
+    classes: dict[str, type[Document]] = dict(_KINDS)
+    name, body = read_header(data, list(classes), expected)
     codec = _Codec()
     if name == "record":
         values = codec.field_values(GameRecord, body, "$")
@@ -684,6 +759,50 @@ def _from_data(data: object, expected: Kind | None) -> Document:
     elif isinstance(value, PlayerView):
         validate_view(value)
     return typing.cast(Document, value)
+
+
+def encode_value(
+    value: object, tp: object, custom: Mapping[type, ValueCodec] = _NO_CUSTOM
+) -> JSONValue:
+    """``value``, of the type ``tp`` (an attrs class, a tuple type, ...), as JSON data.
+
+    The generic encoder behind :func:`to_json`, for other games of the family:
+    attrs values become objects of their fields, enums their values, cards and
+    and the types of ``custom`` as their codecs write them.
+
+    >>> from phase10 import Card
+    >>> encode_value((Card.parse("R7"), 3), tuple[Card, int])
+    ['R7', 3]
+    """
+    return _Codec(custom).encode(value, tp)
+
+
+def decode_value(
+    data: object, tp: object, path: str = "$", custom: Mapping[type, ValueCodec] = _NO_CUSTOM
+) -> object:
+    """The inverse of :func:`encode_value`, as strict as :func:`from_json` (errors name ``path``).
+
+    >>> from phase10 import Card
+    >>> decode_value(["R7", 3], tuple[Card, int])
+    (Card.parse('R7'), 3)
+    >>> decode_value(["R7", "3"], tuple[Card, int], "$.x")
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: $.x[1]: expected a whole number, not a string
+    """
+    return _Codec(custom).decode(data, tp, path)
+
+
+def format_json(data: JSONValue, indent: int | None = 2) -> str:
+    """JSON data as :func:`to_json` lays it out (``indent=None``: one compact line)."""
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False)
+    return _format(data, indent)
+
+
+def parse_json(text: str | bytes | bytearray) -> object:
+    """Parse JSON text strictly (no repeated keys, no NaN); faults raise InvalidDataError."""
+    return _parse(text)
 
 
 def _parse(text: str | bytes | bytearray) -> object:

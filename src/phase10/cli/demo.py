@@ -11,6 +11,7 @@ from ..bots import play_game
 from ..engine import new_game
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
+from . import games
 from .common import DEMO_NAMES, Narrator, save_game, standings
 
 __all__ = ["add_parser", "run", "run_demo"]
@@ -64,10 +65,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
     demo.add_argument("--save", metavar="FILE", help="also save the game as a record (JSON)")
+    demo.add_argument(
+        "--game", choices=games.names(), default="cards", help="which game (default cards)"
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 demo`` with parsed ``args``."""
+    """Run ``phase10 demo`` with parsed ``args``, for the game ``--game`` names."""
+    return games.get(getattr(args, "game", "cards")).demo(args, out)
+
+
+def run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 demo`` for the card game."""
     run_demo(
         out,
         seed=args.seed,

@@ -40,6 +40,7 @@ from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
+from . import games
 from .args import positive, utf8_text, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings
 
@@ -270,10 +271,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--name", type=utf8_text, default="You", help="your name at the table (default You)"
     )
     play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
+    play.add_argument(
+        "--game", choices=games.names(), default="cards", help="which game (default cards)"
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` with parsed ``args``, asking at the console."""
+    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
+    return games.get(getattr(args, "game", "cards")).play(args, out)
+
+
+def run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 play`` for the card game, asking at the console."""
     return run_play(
         out,
         console_ask,

@@ -1,0 +1,130 @@
+"""Phase 10 Dice throughput: random-play decisions per second, and greedy games.
+
+A *decision* is one ``legal_actions(state)`` and one ``apply`` of the chosen
+action. The random loop chooses uniformly without building views (an RL
+environment's cost); greedy games time the engine and the bot's thinking
+apart. The card game's random loop runs in the same process for a ratio, since
+the machine is shared and absolute figures move with its load.
+
+    python benchmarks/bench_dice.py                 # 10 games of each, seed 1, 4 players
+    python benchmarks/bench_dice.py --games 3 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+import phase10
+from phase10 import dice
+
+
+def _random_dice(seed: int, players: int) -> tuple[int, float]:
+    """(decisions, seconds) of one dice game played by uniform random choice."""
+    rng = random.Random(seed)
+    state = dice.new_game(players, seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    while not state.is_over:
+        legal = dice.legal_actions(state)
+        state = dice.apply(state, legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def _greedy_dice(seed: int, players: int) -> tuple[int, float, float]:
+    """(decisions, engine seconds, bot seconds) of one dice game between greedy bots."""
+    state = dice.new_game(players, seed=seed)
+    bots = [dice.GreedyBot() for _ in range(players)]
+    decisions, engine, thinking = 0, 0.0, 0.0
+    clock = time.perf_counter
+    while not state.is_over:
+        t0 = clock()
+        legal = dice.legal_actions(state)
+        t1 = clock()
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(dice.player_view(state, seat), legal)
+        t2 = clock()
+        state = dice.apply(state, action)
+        t3 = clock()
+        engine += (t1 - t0) + (t3 - t2)
+        thinking += t2 - t1
+        decisions += 1
+    return decisions, engine, thinking
+
+
+def _random_cards(seed: int, players: int, limit: float) -> tuple[int, float]:
+    """(decisions, seconds) of card-game random play, cut off after ``limit`` seconds."""
+    rng = random.Random(seed)
+    state = phase10.new_game(players, seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    while not state.is_over and time.perf_counter() - start < limit:
+        legal = phase10.legal_actions(state)
+        state = phase10.apply(state, legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games of each kind (10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
+    parser.add_argument("--players", type=int, default=4, help="players per game (4)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    args = parser.parse_args()
+    seeds = range(args.seed, args.seed + args.games)
+
+    random_rates, random_decisions, cards_rates = [], [], []
+    greedy_rates, greedy_engine, greedy_decisions = [], [], []
+    for seed in seeds:  # interleaved, so load changes hit every kind alike
+        n, seconds = _random_dice(seed, args.players)
+        random_rates.append(n / seconds)
+        random_decisions.append(n)
+        n, engine, thinking = _greedy_dice(seed, args.players)
+        greedy_rates.append(n / (engine + thinking))
+        greedy_engine.append(n / engine)
+        greedy_decisions.append(n)
+        n, seconds = _random_cards(seed, args.players, limit=2.0)
+        cards_rates.append(n / seconds)
+
+    result = {
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "dice_random_decisions_per_s": statistics.median(random_rates),
+        "dice_random_decisions_per_game": statistics.median(random_decisions),
+        "dice_greedy_decisions_per_s": statistics.median(greedy_rates),
+        "dice_greedy_engine_decisions_per_s": statistics.median(greedy_engine),
+        "dice_greedy_decisions_per_game": statistics.median(greedy_decisions),
+        "cards_random_decisions_per_s": statistics.median(cards_rates),
+    }
+    result["dice_over_cards_random"] = (
+        result["dice_random_decisions_per_s"] / result["cards_random_decisions_per_s"]
+    )
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"Phase 10 Dice, {args.players} players, {args.games} games from seed {args.seed}")
+    print(
+        f"  random play:  {result['dice_random_decisions_per_s']:>9,.0f} decisions/s "
+        f"({result['dice_random_decisions_per_game']:,.0f} decisions a game)"
+    )
+    print(
+        f"  greedy bots:  {result['dice_greedy_decisions_per_s']:>9,.0f} decisions/s, engine "
+        f"alone {result['dice_greedy_engine_decisions_per_s']:,.0f} "
+        f"({result['dice_greedy_decisions_per_game']:,.0f} decisions a game)"
+    )
+    print(
+        f"  card game, random play in the same run: "
+        f"{result['cards_random_decisions_per_s']:,.0f} decisions/s "
+        f"(dice / cards = {result['dice_over_cards_random']:.2f})"
+    )
+
+
+if __name__ == "__main__":
+    main()

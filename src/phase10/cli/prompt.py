@@ -1,0 +1,92 @@
+"""The prompt of a terminal game: a move's number or its notation, help, look, quit.
+
+Every game of the family asks for moves the same way; a game supplies its
+notation reader and its legality check, and gets back a legal move, or ``None``
+when the person quits or the input ends. Anything else gets an explanation and
+a new prompt, never a traceback.
+
+>>> import io
+>>> out = io.StringIO()
+>>> answers = iter(["hello", "3", "b", "2"])
+>>> def parse(text: str) -> str:
+...     if text not in ("a", "b"):
+...         raise InvalidDataError(f"{text!r} is not a move")
+...     return text
+>>> read_move(out, lambda prompt: next(answers), ["Moves: 1. a  2. b"], ["a", "b"], parse,
+...           lambda move: "not now" if move == "b" else None, "help text")
+'b'
+>>> print(out.getvalue().strip())
+Moves: 1. a  2. b
+  I can't read that: 'hello' is not a move
+  Type a move's number, or 'help'.
+  there is no move 3: type a number from 1 to 2
+  Not allowed: not now
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TextIO, TypeVar
+
+from ..errors import InvalidDataError
+
+__all__ = ["HELP_WORDS", "LOOK_WORDS", "QUIT_WORDS", "Ask", "read_move"]
+
+A = TypeVar("A")
+
+Ask = Callable[[str], str | None]
+"""Reads one line after showing a prompt; ``None`` means the input has ended."""
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "bye"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+LOOK_WORDS = frozenset({"l", "look", "t", "table", "m", "moves"})
+
+
+def read_move(
+    out: TextIO,
+    ask: Ask,
+    shown: Sequence[str],
+    legal: Sequence[A],
+    parse: Callable[[str], A],
+    problem: Callable[[A], str | None],
+    help_text: str,
+) -> A | None:
+    """Show ``shown`` (the table and the numbered ``legal`` moves) and ask until a legal move.
+
+    ``parse`` reads a move in notation (raising :class:`~phase10.InvalidDataError`);
+    ``problem`` says why a move is not allowed, or ``None``.
+    """
+    out.write("\n" + "\n".join(shown) + "\n")
+    while True:
+        out.flush()
+        line = ask("your move> ")
+        if line is None:
+            return None
+        text = line.strip()
+        word = text.lower()
+        if not text:
+            continue
+        if word in QUIT_WORDS:
+            return None
+        if word in HELP_WORDS:
+            out.write(help_text)
+            continue
+        if word in LOOK_WORDS:
+            out.write("\n".join(shown) + "\n")
+            continue
+        if text.isascii() and text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            out.write(f"  there is no move {number}: type a number from 1 to {len(legal)}\n")
+            continue
+        try:
+            action = parse(text)
+        except InvalidDataError as error:
+            out.write(f"  I can't read that: {error}\n  Type a move's number, or 'help'.\n")
+            continue
+        why = problem(action)
+        if why is not None:
+            out.write(f"  Not allowed: {why}\n")
+            continue
+        return action

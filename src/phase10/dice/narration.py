@@ -1,0 +1,79 @@
+"""Sentences about a dice game, for logs, the command line and records.
+
+>>> from phase10.dice import new_game, apply, Roll, Keep, parse_faces
+>>> state = new_game(["Ann", "Bob"], seed=7)
+>>> roll = Roll(parse_faces("B5 R7 B7 R5 B9 R10 RW BW GW B2"))
+>>> after = apply(state, roll)
+>>> describe(state, roll, after)
+'Ann rolled B5 R7 B7 R5 B9 R10 RW BW GW B2 (roll 1 of 3)'
+>>> describe(after, Keep((0, 9)), apply(after, Keep((0, 9))))
+'Ann kept B5 (die 0), B2 (die 9)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Declare, DiceAction, EndTurn, Keep, Release, Roll
+from .faces import Face, format_faces
+from .state import Bonus, DiceState
+
+__all__ = ["describe", "describe_dice", "describe_end", "describe_groups"]
+
+_BONUS_NAMES = {Bonus.HALFWAY: "halfway bonus", Bonus.FIRST_FINISH: "First Finish bonus"}
+
+
+def describe_dice(state: DiceState) -> str:
+    """The dice showing, those set aside in brackets: ``[R7] B7 GW ...``."""
+    kept = set(state.kept)
+    return " ".join(f"[{face}]" if i in kept else str(face) for i, face in enumerate(state.dice))
+
+
+def describe_groups(faces: Sequence[Face], groups: Sequence[Sequence[int]]) -> str:
+    """The faces of each group, numbers in order and Wilds last: ``R7 B7 GW | Y3 R4 B5 G6``."""
+
+    def order(face: Face) -> tuple[bool, int, str]:
+        return (face.is_wild, face.points, face.color.value)
+
+    return " | ".join(format_faces(sorted((faces[i] for i in g), key=order)) for g in groups)
+
+
+def describe(before: DiceState, action: DiceAction, after: DiceState) -> str:
+    """One sentence for ``action``, taken in ``before`` and leading to ``after``."""
+    seat = before.current_player
+    who = "Nobody" if seat is None else before.players[seat].name
+    if isinstance(action, Roll):
+        rolled = [after.dice[i] for i in before.free]
+        return f"{who} rolled {format_faces(rolled)} (roll {after.rolls} of {after.rules.rolls})"
+    if isinstance(action, (Keep, Release)):
+        verb = "kept" if isinstance(action, Keep) else "released"
+        dice = ", ".join(f"{before.dice[i]} (die {i})" for i in action.dice)
+        return f"{who} {verb} {dice}"
+    assert seat is not None
+    phase = before.target_phase(seat)
+    assert phase is not None
+    if isinstance(action, Declare):
+        player = after.players[seat]
+        shown = describe_groups(before.dice, action.groups)
+        text = f"{who} made phase {phase.number} ({phase.name}) with {shown}"
+        text += f" for {player.phase_points[-1]} points"
+        new = player.bonuses[len(before.players[seat].bonuses) :]
+        for bonus in new:
+            amount = (
+                before.rules.halfway_bonus if bonus is Bonus.HALFWAY else before.rules.finish_bonus
+            )
+            text += f", +{amount} {_BONUS_NAMES[bonus]}"
+        return text
+    if isinstance(action, EndTurn):
+        return f"{who} missed phase {phase.number}"
+    return f"{who}: {action!r}"
+
+
+def describe_end(state: DiceState) -> str:
+    """Who won a finished game, and with how many points."""
+    if not state.winners:
+        return "The game was cut short: no winner"
+    names = " and ".join(state.players[s].name for s in state.winners)
+    best = state.players[state.winners[0]].score
+    verb = "win" if len(state.winners) > 1 else "wins"
+    return f"{names} {verb} with {best} points"

@@ -1,0 +1,123 @@
+"""Records of Phase 10 Dice games: the rules, the seed and every action, to replay a game.
+
+Rolls without faces come from the seed, so a record is short; a roll whose
+faces were supplied keeps them in its notation (``roll R5 B7 GW``). File
+format: a ``"dice-record"`` document of :mod:`phase10.dice.serialization`::
+
+    {"schema": 1, "type": "dice-record", "rules": {"spec": "standard"},
+     "players": ["Ann", "Bob"], "seed": 7, "first": 0,
+     "actions": ["roll", "keep 0", "roll", ...]}
+
+>>> from phase10.dice import GreedyBot, play_game
+>>> record = DiceRecord.start(["Ann", "Bob"], seed=7)
+>>> actions = []
+>>> final = play_game(record.initial_state(), [GreedyBot(), GreedyBot()],
+...                   on_action=lambda before, action, after: actions.append(action))
+>>> record.extend(actions).final_state() == final
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from ..errors import InvalidDataError, InvalidRulesError
+from ..record import _int, _names, action_texts, apply_recorded
+from .actions import DiceAction, action_to_text, parse_action
+from .engine import apply, new_game
+from .rules import DiceRules, resolve_rules
+from .state import DiceState
+
+__all__ = ["DiceRecord"]
+
+
+def _rules(value: DiceRules | str | None) -> DiceRules:
+    try:
+        return resolve_rules(value)
+    except InvalidRulesError as error:
+        raise InvalidDataError(error.message, "$.rules") from None
+
+
+def _actions(value: Iterable[DiceAction | str]) -> tuple[str, ...]:
+    return action_texts(value, parse_action, action_to_text)
+
+
+@attrs.frozen
+class DiceRecord:
+    """A whole dice game: rules, names, seed, first player and the actions in notation.
+
+    A record is a value: :meth:`append` and :meth:`extend` return new records.
+    """
+
+    rules: DiceRules = attrs.field(converter=_rules)
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    seed: int = attrs.field(validator=_int)
+    first: int = attrs.field(default=0, validator=_int)
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
+
+    @classmethod
+    def start(
+        cls,
+        players: int | Sequence[str],
+        *,
+        seed: int | None = None,
+        rules: DiceRules | str | None = None,
+        first: int = 0,
+    ) -> DiceRecord:
+        """A record of a game not yet played (the arguments of :func:`~phase10.dice.new_game`)."""
+        state = new_game(players, seed=seed, rules=rules, first=first)
+        return cls(state.rules, tuple(p.name for p in state.players), state.seed, first)
+
+    def append(self, action: DiceAction | str) -> DiceRecord:
+        """This record with one more action (checked when replayed)."""
+        return attrs.evolve(self, actions=(*self.actions, action))
+
+    def extend(self, actions: Iterable[DiceAction | str]) -> DiceRecord:
+        """This record with more actions (checked when replayed)."""
+        return attrs.evolve(self, actions=(*self.actions, *actions))
+
+    def parsed_actions(self) -> tuple[DiceAction, ...]:
+        """The actions as values."""
+        return tuple(parse_action(text) for text in self.actions)
+
+    def initial_state(self) -> DiceState:
+        """The state before the first action; a bad table raises InvalidDataError naming it."""
+        try:
+            return new_game(self.players, seed=self.seed, rules=self.rules, first=self.first)
+        except InvalidRulesError as error:
+            field = "first" if error.option == "first" else "players"
+            raise InvalidDataError(error.message, path=f"$.{field}") from None
+
+    def replay(self) -> Iterator[DiceState]:
+        """Every state of the game, the initial one first; an illegal action raises
+        :class:`~phase10.InvalidDataError` naming it."""
+        state = self.initial_state()
+        yield state
+        for index, text in enumerate(self.actions):
+            state = apply_recorded(apply, parse_action, state, index, text)
+            yield state
+
+    def final_state(self) -> DiceState:
+        """The state after the last action."""
+        final = self.initial_state()
+        for final in self.replay():  # noqa: B007 - the last one is wanted
+            pass
+        return final
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write this record to ``path`` as one JSON document (UTF-8)."""
+        from .serialization import to_json
+
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(to_json(self) + "\n")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> DiceRecord:
+        """Read a record written by :meth:`save`."""
+        from .serialization import from_json
+
+        with open(path, encoding="utf-8") as file:
+            return from_json(file.read(), "dice-record")
