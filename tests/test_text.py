@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import stacked_deck
+from helpers import lay_downs_reached, stacked_deck
 from phase10 import (
     DrawStock,
     GameState,
@@ -83,8 +83,7 @@ def test_table_labels_groups_for_hit_moves() -> None:
     deck = stacked_deck({1: "R3 W R5 R6 B7 G7 W R1 R2 B1"}, "Y10", "Y11", rules)
     game = new_game(["Ann", "Bob"], rules, seed=1, deck=deck)
     game = apply(game, DrawStock())
-    lay = next(a for a in legal_actions(game) if type(a).__name__ == "LayDown")
-    game = apply(game, lay)
+    game = apply(game, lay_downs_reached(game)[0])  # a whole lay-down, in one action
     text = str(game)
     assert "1.0  " in text
     assert "1.1  " in text
