@@ -126,3 +126,14 @@ def test_names_in_the_table_are_printable() -> None:
     text = str(game) + repr(game) + summary(player_view(game, 0))
     assert "\x1b" not in text
     assert "Eve\\x1b[2J" in text
+
+
+def test_the_layer_sees_the_groups_under_way() -> None:
+    """R-5.4: the groups set aside so far show in the layer's own table only."""
+    rules = variants.resolve("standard")
+    deck = stacked_deck({1: "R7 B7 G7 R9 B9 G9 Y9 R1 B2 G4"}, "Y10", "Y11", rules)
+    game = apply(new_game(["Ann", "Bob"], rules, seed=1, deck=deck), DrawStock())
+    group = next(a for a in legal_actions(game) if type(a).__name__ == "LayGroup")
+    game = apply(game, group)
+    assert "Laying down phase 1: R7 B7 G7" in render(player_view(game, 1))
+    assert "Laying down" not in render(player_view(game, 0))

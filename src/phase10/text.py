@@ -217,6 +217,9 @@ def render_lines(
         lines.append(f"  Your hand: {format_cards(view.hand)}  ({_count(len(view.hand), 'card')})")
     if view.saved:
         lines.append(f"  Your Save pile: {format_cards(view.saved)}")
+    if view.laying is not None:  # groups set aside, still in hand
+        groups = " | ".join(str(meld) for meld in view.laying.melds)
+        lines.append(f"  Laying down phase {view.laying.phase}: {groups} (add the next group)")
     return lines
 
 
