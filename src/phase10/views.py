@@ -19,6 +19,7 @@ import attrs
 
 from .cards import Card
 from .errors import InvalidDataError
+from .limits import show
 from .melds import Meld
 from .phases import Phase
 from .rules import Rules
@@ -145,7 +146,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
 def player_view(state: GameState, player: int) -> PlayerView:
     """Everything seat ``player`` may see: its hand and the public table."""
     if not isinstance(player, int) or not 0 <= player < len(state.players):
-        raise InvalidDataError(f"no seat {player!r} in a game of {len(state.players)}")
+        raise InvalidDataError(f"no seat {show(player)} in a game of {len(state.players)}")
     return _view(state, player)
 
 
