@@ -183,6 +183,10 @@ def test_issue9_skips_pending_are_bounded_by_the_turn() -> None:
 def test_issue9_hand_number_follows_from_the_results() -> None:
     """R-13: a 4,000-digit hand_number made NextHand raise a bare ValueError."""
     state = new_game(2, seed=1)
+    text = to_json(state).replace('"hand_number": 1', '"hand_number": ' + "9" * 4300, 1)
+    with pytest.raises(InvalidDataError) as info:
+        from_json(text)
+    assert info.value.path == "$.hand_number"
     data = _doc(state)
     data["hand_number"] = int("9" * 4000)
     _refused_at(data, "$.hand_number")

@@ -80,10 +80,31 @@ def _key_path(path: str, key: str) -> str:
     return f"{path}.{key}" if key.isidentifier() and key.isascii() else f"{path}[{json.dumps(key)}]"
 
 
+class _Huge:
+    """A whole number of more than 20 characters in JSON text: too large for any field.
+
+    :func:`parse_json` reads such a number as this marker rather than convert it
+    (Python refuses to convert 4,300 digits and more, and the cost grows with the
+    square of the length), so the decoder refuses it at its JSON path.
+    """
+
+    __slots__ = ()
+
+
+_HUGE = _Huge()
+_INT_CHARS = len(str(-(2**63)))
+
+
+def _parse_int(text: str) -> int | _Huge:
+    return int(text) if len(text) <= _INT_CHARS else _HUGE
+
+
 def _what(data: object) -> str:
     """The JSON name of what was found, for messages."""
     if data is None:
         return "null"
+    if data is _HUGE:
+        return "a whole number with more than 19 digits"
     if isinstance(data, bool):
         return "true" if data else "false"
     if isinstance(data, int):
@@ -245,9 +266,9 @@ class Codec:
                 raise InvalidDataError(f"expected true or false, not {_what(data)}", path)
             return data
         if tp is int:
-            if type(data) is not int:
+            if type(data) is not int and data is not _HUGE:
                 raise InvalidDataError(f"expected a whole number, not {_what(data)}", path)
-            if not _LOWEST_INT <= data < SEED_LIMIT:
+            if data is _HUGE or not _LOWEST_INT <= typing.cast(int, data) < SEED_LIMIT:
                 raise InvalidDataError(
                     "a whole number out of range: no number in a document needs more than 64 bits",
                     path,
@@ -490,6 +511,8 @@ def open_document(data: object, expected: str | None) -> tuple[str, dict[str, ob
     if "schema" not in obj:
         raise InvalidDataError("missing field 'schema': not a phase10 document", "$")
     schema = obj["schema"]
+    if schema is _HUGE:
+        raise InvalidDataError(f"schema too large: this version reads {SCHEMA}", "$.schema")
     if type(schema) is not int:
         raise InvalidDataError(f"expected a whole number, not {_what(schema)}", "$.schema")
     if schema != SCHEMA:
@@ -577,7 +600,12 @@ def parse_json(text: str | bytes | bytearray) -> object:
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidDataError(f"a JSON document is text, not {type(text).__name__}", "$")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_parse_int,
+        )
     except InvalidDataError:
         raise
     except (RecursionError, ValueError, TypeError, OverflowError) as error:
