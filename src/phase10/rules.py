@@ -410,6 +410,9 @@ class Rules:
     )
     run_wraparound: bool = _flag(False)
     wild_value_range: tuple[int, int] = attrs.field(default=(1, 12), converter=_range)
+    """A-4: the numbers a Wild may stand for in a run; at widest one place past 1..12 per
+    card that can act as a Wild (the deck's Wilds, and under Postal the number cards of
+    one number), since nothing else can stand there."""
     wild_assignment: WildAssignment = attrs.field(
         default=WildAssignment.DECLARED, converter=_to_wild_assignment
     )
