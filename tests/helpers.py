@@ -13,12 +13,13 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 
 import pytest
 
 from phase10 import (
     Action,
+    Bot,
     Card,
     GameState,
     IllegalActionError,
@@ -31,12 +32,14 @@ from phase10 import (
     legal_actions,
     new_game,
     parse_cards,
+    player_view,
     standard_deck,
 )
 from phase10.dealing import seat_order
 
 __all__ = [
     "assert_illegal",
+    "bot_game",
     "cards",
     "deck_counter",
     "lay_down_listed",
@@ -154,6 +157,26 @@ def play(state: GameState, *actions: Action) -> GameState:
     for action in actions:
         state = apply(state, action)
     return state
+
+
+def bot_game(
+    rules: Rules, players: int, seed: int, steps: int, bots: list[Bot]
+) -> Iterator[GameState]:
+    """Every state of a game the ``bots`` play (the first deal included), at most ``steps``
+    actions long; between hands the next hand is dealt from the seed."""
+    state = new_game(players, rules, seed=seed)
+    yield state
+    for _ in range(steps):
+        if state.is_over:
+            return
+        legal = legal_actions(state)
+        if state.current_player is None:
+            action = legal[0]
+        else:
+            view = player_view(state, state.current_player)
+            action = bots[state.current_player].choose(view, legal)
+        state = apply(state, action)
+        yield state
 
 
 def assert_illegal(state: GameState, action: Action, reason: IllegalReason) -> None:

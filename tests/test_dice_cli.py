@@ -11,13 +11,13 @@ from phase10 import InvalidDataError
 from phase10.cli import games, main
 from phase10.cli.dice import run_demo, run_play
 from phase10.dice import (
-    DiceRecord,
     GreedyBot,
     RandomBot,
     new_game,
     play_game,
     play_one,
 )
+from phase10.dice.serialization import load_record
 from phase10.dice.simulate import make_bot
 
 
@@ -49,7 +49,7 @@ def test_demo_dice_verbose_and_saved(capsys: pytest.CaptureFixture[str], tmp_pat
     assert status == 0
     assert " rolled " in out
     assert "    dice: " in out
-    record = DiceRecord.load(path)
+    record = load_record(path)
     assert record.players == ("Ann", "Bob")
     final = record.final_state()
     assert final.is_over
@@ -97,7 +97,7 @@ def test_play_dice_numbers_notation_and_bad_input(tmp_path: Path) -> None:
     assert "declare 0 1 2 | 3 4 5" in text
     assert "Dice ([kept]): 0:[" in text
     assert text.rstrip().endswith(f"Game saved to {path}")
-    record = DiceRecord.load(path)
+    record = load_record(path)
     assert record.actions == ("roll", "keep 0 1")
 
 

@@ -24,7 +24,7 @@ from phase10.dice import (
     to_json,
 )
 from phase10.dice import new_game as new_dice_game
-from phase10.dice.serialization import to_data
+from phase10.dice.serialization import load_record, save_record, to_data
 
 
 def _state() -> DiceState:
@@ -142,8 +142,8 @@ def test_missing_fields_and_wrong_types() -> None:
 def test_a_record_names_its_bad_action_and_saves_to_a_file(tmp_path: Path) -> None:
     record = DiceRecord.start(2, seed=1).extend(["roll", "keep 0"])
     path = tmp_path / "game.json"
-    record.save(path)
-    assert DiceRecord.load(path) == record
+    save_record(record, path)
+    assert load_record(path) == record
     data = _doc(record)
     data["actions"] = ["roll", "keep zero"]
     assert "a die is named" in _bad(data, "$.actions[1]: 'zero'")

@@ -275,10 +275,8 @@ def illegal_candidates(
     not_laid = {IllegalReason.PHASE_NOT_LAID_DOWN, IllegalReason.WRONG_STAGE}
     no_meld = {IllegalReason.NO_SUCH_MELD} | not_laid
     out.append((Hit(card, table, 0), no_meld))
-    out.append((Hit(card, -1, 0), no_meld))
     owner = rng.randrange(table)
     out.append((Hit(card, owner, len(state.players[owner].melds)), no_meld))
-    out.append((Hit(card, owner, -1), no_meld))
     if absent:
         for owner in range(table):
             for index, meld in enumerate(state.players[owner].melds):
@@ -296,7 +294,6 @@ def illegal_candidates(
     for skip in {c for c in hand if c.is_skip}:
         out.append((Discard(skip, seat), bad_target))
         out.append((Discard(skip, table), bad_target))
-        out.append((Discard(skip, -1), bad_target))
     plain = [c for c in hand if c.is_natural]
     if plain:
         out.append((Discard(rng.choice(plain), (seat + 1) % table), bad_target))
@@ -307,7 +304,8 @@ def illegal_candidates(
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
 def test_illegal_actions_raise_and_change_nothing(spec: GameSpec, salt: int) -> None:
     """Cards not in hand, wrong-stage actions, bad hit indexes and bad skip targets raise
-    IllegalActionError with a fitting reason; the state is unchanged and check() agrees."""
+    IllegalActionError with a fitting reason; the state is unchanged and check() agrees.
+    (Negative seats and indexes are refused when the action is built: test_inputs.)"""
     rng = random.Random(salt)
     final = None
     for before, _action, after in transitions(spec):
@@ -355,12 +353,12 @@ def random_actions(state: GameState, rng: random.Random, count: int) -> list[Act
             draws: list[Action] = [DrawStock(), TakeDiscard(), NextHand()]
             actions.append(rng.choice(draws))
         elif kind in (1, 2):
-            target = rng.choice([None, None, *range(-1, table + 1)])
+            target = rng.choice([None, None, *range(table + 1)])
             actions.append(Discard(card, target))
         elif kind in (3, 4, 5) and melds:
             owner, index, meld = rng.choice(melds)
             if rng.random() < 0.1:
-                owner, index = rng.randrange(-1, table + 1), rng.randrange(-1, 4)
+                owner, index = rng.randrange(table + 1), rng.randrange(4)
             run = meld.requirement.kind == "run"
             end = rng.choice([End.LOW, End.HIGH]) if run else None
             actions.append(Hit(card, owner, index, end))

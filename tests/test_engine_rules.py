@@ -38,6 +38,7 @@ from phase10 import (
     Hit,
     IllegalActionError,
     IllegalReason,
+    InvalidDataError,
     LayDown,
     Meld,
     NextHand,
@@ -637,8 +638,11 @@ def test_hit_needs_existing_group() -> None:
     """R-6.1 / R-6.8: a hit goes onto a group already on the table."""
     state = run_turn()
     y7 = parse_cards("Y7")[0]
-    for owner, index in ((1, 2), (0, 0), (2, 0), (7, 0), (-1, 0), (1, -1)):
+    for owner, index in ((1, 2), (0, 0), (2, 0), (7, 0), (11, 0), (1, 65_535)):
         assert_illegal(state, Hit(y7, owner, index, End.HIGH), IllegalReason.NO_SUCH_MELD)
+    for owner, index in ((-1, 0), (1, -1), (12, 0)):  # not a seat or an index at all
+        with pytest.raises(InvalidDataError):
+            Hit(y7, owner, index, End.HIGH)
 
 
 def test_hit_card_must_be_in_hand() -> None:
@@ -762,7 +766,9 @@ def test_skip_target_must_be_valid() -> None:
     assert_illegal(state, Discard(S), IllegalReason.BAD_SKIP_TARGET)
     assert_illegal(state, Discard(S, 1), IllegalReason.BAD_SKIP_TARGET)
     assert_illegal(state, Discard(S, 4), IllegalReason.BAD_SKIP_TARGET)
-    assert_illegal(state, Discard(S, -1), IllegalReason.BAD_SKIP_TARGET)
+    assert_illegal(state, Discard(S, 11), IllegalReason.BAD_SKIP_TARGET)
+    with pytest.raises(InvalidDataError):  # not a seat at all
+        Discard(S, -1)
     r1 = parse_cards("R1")[0]
     assert_illegal(state, Discard(r1, 2), IllegalReason.TARGET_NOT_NEEDED)
     assert check(state, Discard(r1)) is None

@@ -23,6 +23,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from datetime import timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -141,6 +142,15 @@ _ODD_VALUES: tuple[JSONValue, ...] = (
     "R13",
     "draw",
     "standard",
+    "\ud800",  # a lone surrogate: not text UTF-8 can encode
+    "Ann\udfff",
+    "\u0663",  # ARABIC-INDIC DIGIT THREE
+    "\u017f",  # LATIN SMALL LETTER LONG S: its upper case is S
+    "x" * 300,
+    2**53,
+    2**63,
+    2**64,
+    -(2**63) - 1,
     [],
     [0],
     ["R7"],
@@ -217,8 +227,17 @@ def _mutate_cards(data: JSONValue, rng: random.Random) -> None:
         return
     container, key = rng.choice(slots)
     tokens = str(_get(container, key)).split()
-    choice = rng.randrange(6)
-    if choice == 0 and tokens:  # change a card
+    choice = rng.randrange(7)
+    if choice == 6:  # move many cards into one place (a hoarded hand; conserves the deck)
+        other, other_key = rng.choice(slots)
+        if other is container and other_key == key:
+            return
+        others = str(_get(other, other_key)).split()
+        count = rng.randrange(len(others) + 1)
+        tokens.extend(others[:count])
+        tokens.sort(key=lambda text: _CARD_TEXTS.index(text) if text in _CARD_TEXTS else 99)
+        _set(other, other_key, " ".join(others[count:]))
+    elif choice == 0 and tokens:  # change a card
         tokens[rng.randrange(len(tokens))] = rng.choice([*_CARD_TEXTS, "X1", "R0", "w"])
     elif choice == 1:  # one card more
         tokens.insert(rng.randrange(len(tokens) + 1), rng.choice(_CARD_TEXTS))
@@ -289,7 +308,9 @@ def _mutate(data: JSONValue, rng: random.Random) -> None:
 
 def _mutate_text(text: str, rng: random.Random) -> str:
     """Damage the text itself: truncation, stray characters, deep nesting, odd numbers."""
-    choice = rng.randrange(6)
+    choice = rng.randrange(7)
+    if choice == 6:  # a lone surrogate written as a JSON escape, in a name or a spec
+        return re.sub(r'"(name|spec)": "', r'"\1": "\\udc80', text, count=1)
     if choice == 0:
         return text[: rng.randrange(len(text) + 1)]
     if choice == 1:
@@ -332,7 +353,9 @@ def check_reader(text: str, rng: random.Random) -> bool:
         path = error.path
         assert path is None or path.startswith("$"), error  # noqa: PT017
         return False
-    again = from_json(to_json(value))
+    written = to_json(value)
+    written.encode("utf-8")  # what is accepted can be written to a file
+    again = from_json(written)
     assert again == value
     if isinstance(value, GameState):
         check_continues(value, rng)
@@ -407,8 +430,8 @@ _ODD_ACTIONS = (
 
 
 def test_records_with_odd_actions_replay_or_fail_cleanly() -> None:
-    """Records whose actions were swapped for strange ones: replaying them either works or
-    raises InvalidDataError naming the action."""
+    """Records whose actions were swapped for strange ones: building and replaying them
+    either works or raises InvalidDataError naming the action."""
     rng = random.Random(11)
     records = [
         from_json(t, GameRecord) for t in seed_documents() if json.loads(t)["type"] == "record"
@@ -419,10 +442,15 @@ def test_records_with_odd_actions_replay_or_fail_cleanly() -> None:
         for _ in range(rng.randrange(1, 3)):
             index = rng.randrange(len(actions) + 1)
             actions[index:index] = [rng.choice(_ODD_ACTIONS)]
-        changed = GameRecord(
-            record.rules, record.players, record.seed, record.dealer, record.deck, actions=actions
-        )
-        try:
+        try:  # an action out of range (a seat of -5) is refused when the record is built
+            changed = GameRecord(
+                record.rules,
+                record.players,
+                record.seed,
+                record.dealer,
+                record.deck,
+                actions=actions,
+            )
             states = list(changed.replay())
         except InvalidDataError as error:
             path = error.path
@@ -460,6 +488,52 @@ def test_every_stage_and_turn_is_judged() -> None:
 @given(st.integers(min_value=0, max_value=2**32))
 def test_mutated_documents(seed: int) -> None:
     check_reader(mutated_document(seed), random.Random(seed))
+
+
+_ODD_TEXT = st.sampled_from([v for v in _ODD_VALUES if isinstance(v, str)]) | st.text(max_size=30)
+_JSON_VALUES: st.SearchStrategy[JSONValue] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _ODD_TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_ODD_TEXT, inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@settings(
+    max_examples=max(60, settings().max_examples * 2),
+    deadline=timedelta(seconds=10),  # decoding is linear in the document: milliseconds
+)
+@given(st.data())
+def test_any_value_anywhere_decodes_or_is_refused_in_bounded_time(data: st.DataObject) -> None:
+    """Issue 9: whatever JSON value stands in whatever place of a valid document (or is added
+    under a new key), from_json decodes the document or raises InvalidDataError naming a
+    path, and writes back what it accepts; never another error, never a long wait."""
+    docs = seed_documents()
+    doc = json.loads(docs[data.draw(st.integers(0, len(docs) - 1), label="document")])
+    slots = _slots(doc)
+    value = data.draw(_JSON_VALUES, label="value")
+    if data.draw(st.booleans(), label="new key") or not slots:
+        container = data.draw(st.sampled_from(_containers(doc)), label="container")
+        if isinstance(container, dict):
+            container[data.draw(_ODD_TEXT, label="key")] = value
+        else:
+            container.append(value)
+    else:
+        container, key = slots[data.draw(st.integers(0, len(slots) - 1), label="slot")]
+        _set(container, key, value)
+    try:
+        decoded = from_json(json.dumps(doc))
+    except InvalidDataError as error:
+        refused = error
+    else:
+        assert from_json(to_json(decoded).encode("utf-8")) == decoded
+        return
+    assert (refused.path or "").startswith("$"), refused
+    assert len(str(refused)) < 2_000
 
 
 @given(st.text(max_size=200))

@@ -128,5 +128,5 @@ def test_phase_needs_requirements() -> None:
         Phase(1, ())
     with pytest.raises(InvalidRulesError):
         Phase(1, ("set of 3",))  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidRulesError):
         Phase("1", (SetOf(3),))  # type: ignore[arg-type]

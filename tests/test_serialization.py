@@ -17,12 +17,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import stacked_game
+from helpers import bot_game, stacked_game
 from phase10 import (
     EVEN_PHASES,
     ODD_PHASES,
     PHASE_20,
     STANDARD_PHASES,
+    Bot,
     Card,
     Color,
     DeckSpec,
@@ -40,20 +41,18 @@ from phase10 import (
     Stage,
     apply,
     from_json,
-    legal_actions,
-    new_game,
     parse_action,
     player_view,
     spectator_view,
     to_json,
     variants,
 )
+from phase10.codec import Codec
 from phase10.extra_kinds import COLOR_PHASES, UNOBOT_30_PHASES
 from phase10.record import GameRecord
 from phase10.serialization import (
     SCHEMA,
     JSONValue,
-    _Codec,
     from_data,
     record_from_json,
     rules_from_json,
@@ -85,22 +84,10 @@ def play(spec: str, players: int, seed: int, steps: int, greedy: bool) -> list[G
     """The states of a bot game, the first one included."""
     rules = variants.resolve(spec)
     players = max(rules.min_players, min(players, rules.max_players))
-    state = new_game(players, rules, seed=seed)
-    bots = [GreedyBot() if greedy else RandomBot(seed=seed * 7 + i) for i in range(players)]
-    states = [state]
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = legal_actions(state)
-        if state.current_player is None:
-            action = legal[0]
-        else:
-            action = bots[state.current_player].choose(
-                player_view(state, state.current_player), legal
-            )
-        state = apply(state, action)
-        states.append(state)
-    return states
+    bots: list[Bot] = [
+        GreedyBot() if greedy else RandomBot(seed=seed * 7 + i) for i in range(players)
+    ]
+    return list(bot_game(rules, players, seed, steps, bots))
 
 
 def round_trip(state: GameState) -> None:
@@ -143,7 +130,7 @@ def test_compact_layout_is_one_line() -> None:
 
 
 def test_runs_colours_and_wraps_keep_their_anchor() -> None:
-    codec = _Codec()
+    codec = Codec()
     run = RunOf(4).make("W R4 R5 R6")
     assert codec.encode_meld(run) == {"kind": "run", "size": 4, "cards": "W R4 R5 R6", "number": 3}
     wrap = RunOf(3).make("R11 R12 R1", rules=Rules(run_wraparound=True))
@@ -297,7 +284,7 @@ def _option_values(tp: object) -> st.SearchStrategy[Any] | None:
     if tp is DeckSpec:
         return st.builds(DeckSpec, st.integers(1, 3), st.integers(0, 12), st.integers(0, 6))
     if tp is Scoring:
-        return st.builds(Scoring, *[st.integers(-5, 50)] * 4)
+        return st.builds(Scoring, *[st.integers(0, 50)] * 4)
     if tp == tuple[int, int]:
         return st.sampled_from([(1, 12), (0, 13), (0, 12), (1, 13)])
     if tp == tuple[Phase, ...]:
@@ -378,7 +365,7 @@ def test_the_codec_handles_field_types_it_has_not_seen() -> None:
         inners=(Inner((), Card.parse("S")),),
         notes={"a": "b"},
     )
-    data = _Codec().encode(value, Everything)
+    data = Codec().encode(value, Everything)
     assert data == {
         "count": 3,
         "maybe": None,
@@ -393,9 +380,9 @@ def test_the_codec_handles_field_types_it_has_not_seen() -> None:
         "inners": [{"cards": "", "top": "S"}],
         "notes": {"a": "b"},
     }
-    assert _Codec().decode(data, Everything, "$") == value
+    assert Codec().decode(data, Everything, "$") == value
     with pytest.raises(InvalidDataError) as info:
-        _Codec().decode({**data, "wilds": [1, 1]}, Everything, "$")
+        Codec().decode({**data, "wilds": [1, 1]}, Everything, "$")
     assert info.value.path == "$.wilds"
 
 
@@ -510,10 +497,20 @@ def test_bad_states_are_refused_with_the_path(edit: Edit, path: str, words: str)
 
 def test_a_state_that_moves_a_card_but_keeps_the_deck_whole_is_accepted() -> None:
     data = base_doc()
-    _first_card_of_stock_to("0")(data)
+    _first_card_of_stock_to("1")(data)  # Bob laid down: his hand has room
     state = from_json(json.dumps(data), GameState)
-    assert len(state.players[0].hand) == 11
+    assert len(state.players[1].hand) == len(base_state().players[1].hand) + 1
     validate_state(state)
+
+
+def test_a_hand_larger_than_the_rules_allow_is_refused() -> None:
+    """R-3.2 / R-4.2: a hand holds hand_size cards, one more only during its own turn."""
+    data = base_doc()
+    _first_card_of_stock_to("0")(data)  # Ann, not playing now, would hold 11
+    with pytest.raises(InvalidDataError) as info:
+        from_json(json.dumps(data))
+    assert info.value.path == "$.players[0].hand"
+    assert "at most 10" in info.value.message
 
 
 @pytest.mark.parametrize(
@@ -526,7 +523,6 @@ def test_a_state_that_moves_a_card_but_keeps_the_deck_whole_is_accepted() -> Non
         ('{"schema": NaN}', "NaN"),
         ('{"schema": 1, "schema": 1}', "twice"),
         ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
-        ('{"schema": 1' + "0" * 5000 + "}", "not valid JSON"),
     ],
 )
 def test_broken_text_is_refused(text: str, words: str) -> None:
@@ -536,6 +532,18 @@ def test_broken_text_is_refused(text: str, words: str) -> None:
     assert words in info.value.message
 
 
+def test_a_number_too_long_to_convert_is_refused_at_its_path() -> None:
+    """Python converts at most 4,300 digits; such a number is refused where it stands."""
+    with pytest.raises(InvalidDataError) as info:
+        from_json('{"schema": 1' + "0" * 5000 + "}")
+    assert info.value.path == "$.schema"
+    text = to_json(base_state()).replace('"turn": ', '"turn": 1' + "0" * 100_000, 1)
+    with pytest.raises(InvalidDataError) as info:
+        from_json(text)
+    assert info.value.path == "$.turn"
+    assert "64 bits" in info.value.message
+
+
 def test_huge_numbers_are_read_and_judged() -> None:
     huge = "9" * 4000
     with pytest.raises(InvalidDataError) as info:
@@ -543,7 +551,9 @@ def test_huge_numbers_are_read_and_judged() -> None:
     assert info.value.path == "$.fixed_hands"
     data = base_doc()
     data["players"][0]["score"] = 10**40
-    assert from_data(data, GameState).players[0].score == 10**40
+    with pytest.raises(InvalidDataError) as info:
+        from_data(data, GameState)
+    assert info.value.path == "$.players[0].score"
 
 
 def test_deep_nesting_inside_a_document_is_refused() -> None:

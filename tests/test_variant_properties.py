@@ -229,8 +229,8 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     table = len(state.players)
     numbers = [p.number for p in state.rules.phases]
     out: list[Action] = [NextHand(), DrawStock(), TakeDiscard()]
-    out += [ChoosePhase(n) for n in (*numbers, 0, max(numbers) + 1)]
-    out += [GiveCard(s) for s in range(-1, table + 1)]
+    out += [ChoosePhase(n) for n in (*numbers, max(numbers) + 1)]
+    out += [GiveCard(s) for s in range(table + 1)]
     seat = state.current_player
     if seat is None:
         return out
@@ -240,7 +240,7 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     for card in pool:
         out.append(Save(card))
         out.append(Discard(card))
-        out += [Discard(card, t) for t in range(-1, table + 1)]
+        out += [Discard(card, t) for t in range(table + 1)]
     for owner in range(table):
         for index, meld in enumerate(state.players[owner].melds):
             run = meld.requirement.kind == "run"
@@ -325,7 +325,7 @@ def variant_illegal_candidates(
         for number in player.completed:
             out.append((ChoosePhase(number), {R.PHASE_ALREADY_COMPLETED}))
     elif stage is Stage.DEAL_UP:
-        out += [(GiveCard(table), {R.BAD_SKIP_TARGET}), (GiveCard(-1), {R.BAD_SKIP_TARGET})]
+        out += [(GiveCard(table), {R.BAD_SKIP_TARGET})]
     elif stage is Stage.DRAW:
         missing = _absent(player.saved, rng)
         reasons = {R.NOT_ALLOWED_BY_RULES, R.CARD_NOT_IN_HAND, R.MUST_PLAY}

@@ -46,6 +46,7 @@ from phase10 import (
     GreedyBot,
     Hit,
     IllegalReason,
+    InvalidDataError,
     InvalidRulesError,
     LayDown,
     LayGroup,
@@ -227,7 +228,8 @@ def test_v1_4_only_uncompleted_phases_may_be_chosen() -> None:
     assert legal == tuple(ChoosePhase(n) for n in (2, 3, 5, 6, 7, 8, 9, 10))
     assert_illegal(state, ChoosePhase(4), IllegalReason.PHASE_ALREADY_COMPLETED)
     assert_illegal(state, ChoosePhase(11), IllegalReason.WRONG_PHASE)
-    assert_illegal(state, ChoosePhase(0), IllegalReason.WRONG_PHASE)
+    with pytest.raises(InvalidDataError):  # phases are numbered from 1: not even an action
+        ChoosePhase(0)
 
 
 def test_v1_4_only_the_active_phase_may_be_laid_down() -> None:

@@ -16,6 +16,7 @@ import attrs
 
 from .cards import Card
 from .errors import InvalidDataError
+from .limits import MAX_GROUP_INDEX, MAX_PHASE_NUMBER, MAX_PLAYERS, show
 from .melds import End, Meld
 
 __all__ = [
@@ -37,30 +38,73 @@ __all__ = [
 
 
 def _card(value: object) -> Card:
-    if isinstance(value, Card):
+    if type(value) is Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise InvalidDataError(f"expected a card, not {value!r}")
+    raise InvalidDataError(f"expected a card, not {show(value)}")
+
+
+def _seat(value: object, what: str) -> None:
+    """Refuse ``value`` unless it is a seat number (an int, not a bool, below 12)."""
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise InvalidDataError(
+            f"{what} is a seat number from 0 to {MAX_PLAYERS - 1}, not {show(value)}"
+        )
+
+
+def _place(owner: object, meld: object) -> None:
+    """Refuse anything but a seat and a group index: the target of a hit or a swap."""
+    if type(owner) is not int or not 0 <= owner < MAX_PLAYERS:
+        _seat(owner, "owner")
+    if type(meld) is not int or not 0 <= meld <= MAX_GROUP_INDEX:
+        raise InvalidDataError(
+            f"meld is the index of a group, from 0 to {MAX_GROUP_INDEX}, not {show(meld)}"
+        )
+
+
+def _phase_number(value: object) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_PHASE_NUMBER:
+        raise InvalidDataError(
+            f"phase is a phase number from 1 to {MAX_PHASE_NUMBER}, not {show(value)}"
+        )
+
+
+def _end(value: object, optional: bool) -> End | None:
+    """``value`` as a run end: an :class:`End` or its value ``"low"`` / ``"high"``."""
+    if type(value) is End or (value is None and optional):
+        return value
+    if isinstance(value, str):
+        for end in End:
+            if end.value == value:
+                return end
+    choices = "End.LOW, End.HIGH, 'low', 'high'" + (" or None" if optional else "")
+    raise InvalidDataError(f"end is a run end ({choices}), not {show(value)}")
 
 
 def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"a lay-down is a sequence of Meld values, not {show(value)}")
     melds = tuple(value)
     for meld in melds:
         if not isinstance(meld, Meld):
-            raise InvalidDataError(f"a lay-down is made of Meld values, not {meld!r}")
+            raise InvalidDataError(f"a lay-down is made of Meld values, not {show(meld)}")
     canonical = (m.requirement.canonical(m) for m in melds)
     return tuple(sorted(canonical, key=Meld.sort_key))
 
 
 def _meld(value: Meld) -> Meld:
     if not isinstance(value, Meld):
-        raise InvalidDataError(f"a group is a Meld value, not {value!r}")
+        raise InvalidDataError(f"a group is a Meld value, not {show(value)}")
     return value.requirement.canonical(value)
 
 
 def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
-    return None if value is None else tuple(_card(c) for c in value)
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"a deck is a sequence of cards, not {show(value)}")
+    return tuple(_card(c) for c in value)
 
 
 @attrs.frozen
@@ -84,6 +128,10 @@ class LayDown:
 
     melds: tuple[Meld, ...] = attrs.field(converter=_melds)
     phase: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.phase is not None:
+            _phase_number(self.phase)
 
     def cards(self) -> tuple[Card, ...]:
         """Every card the lay-down takes from hand."""
@@ -116,8 +164,15 @@ class LayGroup:
     meld: Meld = attrs.field(converter=_meld)
     phase: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        if self.phase is not None:
+            _phase_number(self.phase)
 
-@attrs.frozen
+
+_set = object.__setattr__
+
+
+@attrs.frozen(init=False)
 class Hit:
     """Add one card from hand to a group on the table (R-6).
 
@@ -125,10 +180,31 @@ class Hit:
     among that seat's melds, ``end`` the run end (``None`` for sets and colours).
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card
     owner: int
     meld: int
     end: End | None = None
+    """``End.LOW``, ``End.HIGH`` (or their values ``"low"``, ``"high"``), or ``None``."""
+
+    def __init__(
+        self, card: Card | str, owner: int, meld: int, end: End | str | None = None
+    ) -> None:
+        # Written out rather than generated: legal_actions builds many hits, so the
+        # checks run inline, with one call only for a value that needs converting.
+        if type(card) is not Card:
+            card = _card(card)
+        if (
+            type(owner) is not int
+            or type(meld) is not int
+            or not (0 <= owner < MAX_PLAYERS and 0 <= meld <= MAX_GROUP_INDEX)
+        ):
+            _place(owner, meld)
+        if end is not None and type(end) is not End:
+            end = _end(end, optional=True)
+        _set(self, "card", card)
+        _set(self, "owner", owner)
+        _set(self, "meld", meld)
+        _set(self, "end", end)
 
 
 @attrs.frozen
@@ -138,12 +214,20 @@ class Discard:
     card: Card = attrs.field(converter=_card)
     target: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        target = self.target
+        if target is not None and (type(target) is not int or not 0 <= target < MAX_PLAYERS):
+            _seat(target, "target")
+
 
 @attrs.frozen
 class ChoosePhase:
     """Masters: name the phase to attempt this hand, at the start of the hand (V-1.4)."""
 
     phase: int
+
+    def __attrs_post_init__(self) -> None:
+        _phase_number(self.phase)
 
 
 @attrs.frozen
@@ -167,16 +251,27 @@ class GiveCard:
 
     seat: int
 
+    def __attrs_post_init__(self) -> None:
+        _seat(self.seat, "seat")
 
-@attrs.frozen
+
+@attrs.frozen(init=False)
 class SwapWild:
     """Movable wilds: put ``card`` in place of the Wild it stands for in a run, moving
     that Wild to the run's ``end`` (V-13)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card
     owner: int
     meld: int
     end: End
+    """``End.LOW`` or ``End.HIGH`` (or their values ``"low"``, ``"high"``)."""
+
+    def __init__(self, card: Card | str, owner: int, meld: int, end: End | str) -> None:
+        _set(self, "card", card if type(card) is Card else _card(card))
+        _place(owner, meld)
+        _set(self, "owner", owner)
+        _set(self, "meld", meld)
+        _set(self, "end", end if type(end) is End else _end(end, optional=False))
 
 
 @attrs.frozen

@@ -22,6 +22,7 @@ from typing import Protocol
 import attrs
 
 from .errors import InvalidDataError
+from .limits import quote, show
 
 __all__ = [
     "ALL_CARDS",
@@ -111,14 +112,14 @@ class Card:
     def number_card(cls, color: Color, number: int) -> Card:
         """The (interned) number card of that colour and number."""
         if not isinstance(number, int) or not 1 <= number <= 12 or not isinstance(color, Color):
-            raise InvalidDataError(f"no such card: {color!r} {number!r}")
+            raise InvalidDataError(f"no such card: {show(color)} {show(number)}")
         return ALL_CARDS[_COLOR_INDEX[color] * 12 + number - 1]
 
     @classmethod
     def from_code(cls, code: int) -> Card:
         """The card whose :attr:`code` is ``code``."""
         if not isinstance(code, int) or not 0 <= code < len(ALL_CARDS):
-            raise InvalidDataError(f"no card has code {code!r}")
+            raise InvalidDataError(f"no card has code {show(code)}")
         return ALL_CARDS[code]
 
     @classmethod
@@ -138,10 +139,10 @@ class Card:
             raise InvalidDataError(
                 f"a card must be written as text, not {type(text).__name__}", path=repr(text)
             )
-        card = _BY_TEXT.get(text.strip().upper())
+        card = _BY_TEXT.get(text.strip().upper()) if text.isascii() else None
         if card is None:
             raise InvalidDataError(
-                "not a card (use R7, B12, G1, Y5, W or S)", path=repr(text.strip())
+                "not a card (use R7, B12, G1, Y5, W or S)", path=quote(text.strip())
             )
         return card
 
@@ -250,7 +251,7 @@ def _code_of(card: Card) -> int:
 
 def _count_validator(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-        raise InvalidDataError(f"{attribute.name} must be a whole number 0-1000, not {value!r}")
+        raise InvalidDataError(f"{attribute.name} must be a whole number 0-1000, not {show(value)}")
 
 
 @attrs.frozen

@@ -28,6 +28,7 @@ import attrs
 
 from .cards import ALL_CARDS, COLORS, WILD, Card, Color, parse_cards
 from .errors import InvalidMeldError
+from .limits import MAX_ANCHOR, show
 
 __all__ = [
     "ColorOf",
@@ -704,9 +705,59 @@ class Meld:
 
     requirement: Requirement
     cards: tuple[Card, ...]
+    """In table order; any other sequence of cards is checked and stored as a tuple."""
     number: int | None = None
     color: Color | None = None
     wraps: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        # The solver builds many groups: one cheap test of every field, and the
+        # slow path only for a value that needs converting or refusing.
+        number = self.number
+        color = self.color
+        if (
+            type(self.cards) is not tuple
+            or (
+                number is not None
+                and (type(number) is not int or not -MAX_ANCHOR <= number <= MAX_ANCHOR)
+            )
+            or (color is not None and type(color) is not Color)
+            or type(self.wraps) is not bool
+        ):
+            self._check_fields()
+
+    def _check_fields(self) -> None:
+        """Store a sequence of cards as a tuple; refuse fields of the wrong type.
+
+        Only the anchor, the colour and ``wraps`` are checked on every group; the
+        cards of a tuple and the requirement are taken as given there (checking
+        them would add a third to the cost of building a group), and checked here.
+        """
+        if not isinstance(self.requirement, Requirement):
+            raise InvalidMeldError(
+                f"a group's requirement is a Requirement, not {show(self.requirement)}"
+            )
+        cards = self.cards
+        if type(cards) is not tuple:
+            if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+                raise InvalidMeldError(f"a group's cards are a sequence of Card, not {show(cards)}")
+            cards = tuple(cards)
+            object.__setattr__(self, "cards", cards)
+        for card in cards:
+            if type(card) is not Card:
+                raise InvalidMeldError(f"a group's cards are Card values, not {show(card)}")
+        number = self.number
+        if number is not None and (
+            type(number) is not int or not -MAX_ANCHOR <= number <= MAX_ANCHOR
+        ):
+            raise InvalidMeldError(
+                f"a group's number is None or a whole number from {-MAX_ANCHOR} to {MAX_ANCHOR}, "
+                f"not {show(number)}"
+            )
+        if self.color is not None and type(self.color) is not Color:
+            raise InvalidMeldError(f"a group's color is None or a Color, not {show(self.color)}")
+        if type(self.wraps) is not bool:
+            raise InvalidMeldError(f"a group's wraps is True or False, not {show(self.wraps)}")
 
     @property
     def high(self) -> int | None:

@@ -25,7 +25,10 @@ text                                         action
 ==========================================  ============================================
 
 Keywords and cards are case-insensitive; :func:`action_to_text` writes the
-canonical spelling shown above (``unsave`` is read as ``takesaved``).
+canonical spelling shown above (``unsave`` is read as ``takesaved``). The
+notation is ASCII: numbers are written with the digits 0-9, one word is at
+most 100 characters and one line at most 262,144 (room for ``next deck`` with
+the largest deck); errors quote at most 40 characters of what they refuse.
 
 A lay-down group is ``KIND[SIZE][@ANCHOR][~]:CARDS``. ``KIND`` is the
 requirement's :attr:`~phase10.Requirement.kind` (``set``, ``run``, ``color`` or
@@ -59,7 +62,7 @@ import inspect
 import re
 import typing
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, UnionType
 from typing import Any
 
@@ -83,19 +86,21 @@ from .actions import (
 )
 from .cards import Card, Color, format_cards
 from .errors import InvalidDataError, InvalidMeldError
+from .limits import MAX_LINE, MAX_TOKEN, quote, show
 from .melds import End, Meld, Requirement
 
 __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
 
-_KIND_RE = re.compile(r"[a-z][a-z_]*")
+_KIND_RE = re.compile(r"[a-z][a-z_]*", re.ASCII)
 _GROUP_HEAD_RE = re.compile(
-    r"(?P<kind>[a-z][a-z_]*)(?P<size>\d{1,4000})?(?:\[(?P<params>[^\]\s]*)\])?"
-    r"(?P<anchor>@(?P<number>-?\d{1,4000})?(?P<color>[rbgy])?)?(?P<wrap>~)?:",
-    re.IGNORECASE,
+    r"(?P<kind>[a-z][a-z_]*)(?P<size>[0-9]+)?(?:\[(?P<params>[^\]\s]*)\])?"
+    r"(?P<anchor>@(?P<number>-?[0-9]+)?(?P<color>[rbgy])?)?(?P<wrap>~)?:",
+    re.IGNORECASE | re.ASCII,
 )
-_PARAM_VALUE_RE = re.compile(r"[A-Za-z0-9_.+-]+")
-_INT_RE = re.compile(r"-?\d{1,4000}")
-_PLACE_RE = re.compile(r"(-?\d{1,4000})\.(-?\d{1,4000})")
+_PARAM_VALUE_RE = re.compile(r"[A-Za-z0-9_.+-]+", re.ASCII)
+_INT_RE = re.compile(r"-?[0-9]+", re.ASCII)
+_PLACE_RE = re.compile(r"(-?[0-9]+)\.(-?[0-9]+)", re.ASCII)
+_WORD_RE = re.compile(r"\S+", re.ASCII)
 _COLORS_BY_LETTER: Mapping[str, Color] = MappingProxyType({c.value: c for c in Color})
 
 
@@ -173,7 +178,7 @@ def action_to_text(action: Action) -> str:
         if action.deck is None:
             return "next"
         return f"next deck {format_cards(action.deck)}".rstrip()
-    raise InvalidDataError(f"{action!r} is not a phase10 action")
+    raise InvalidDataError(f"{show(action)} is not a phase10 action")
 
 
 def _inferred_anchor(
@@ -242,11 +247,39 @@ class _Token:
     start: int
 
     def error(self, message: str) -> InvalidDataError:
-        return InvalidDataError(message, path=f"{self.text!r} at {self.start}")
+        return InvalidDataError(message, path=f"{quote(self.text)} at {self.start}")
 
 
 def _tokens(text: str, offset: int = 0) -> list[_Token]:
-    return [_Token(m.group(), offset + m.start()) for m in re.finditer(r"\S+", text)]
+    return [_Token(m.group(), offset + m.start()) for m in _WORD_RE.finditer(text)]
+
+
+def _check_limits(text: str) -> None:
+    """Refuse a line that is too long, not ASCII, or has a word that is too long."""
+    if len(text) > MAX_LINE:
+        raise InvalidDataError(
+            f"an action is at most {MAX_LINE:,} characters, not {len(text):,}",
+            path=f"{quote(text)} at 0",
+        )
+    if not text.isascii():
+        at = next(i for i, char in enumerate(text) if not char.isascii())
+        raise InvalidDataError(
+            "not ASCII: the notation is plain ASCII text, with numbers in the digits 0-9",
+            path=f"{quote(text[at])} at {at}",
+        )
+    for match in _WORD_RE.finditer(text):
+        if match.end() - match.start() > MAX_TOKEN:
+            raise _Token(match.group(), match.start()).error(
+                f"a word of the notation is at most {MAX_TOKEN} characters"
+            )
+
+
+def _make(token: _Token, factory: Callable[..., Action], *args: object) -> Action:
+    """``factory(*args)``; a value the action refuses is reported at ``token``."""
+    try:
+        return factory(*args)
+    except InvalidDataError as error:
+        raise token.error(error.message) from None
 
 
 def _card(token: _Token) -> Card:
@@ -298,6 +331,7 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise InvalidDataError(f"an action is written as text, not {type(text).__name__}")
+    _check_limits(text)
     tokens = _tokens(text)
     if not tokens:
         raise InvalidDataError("empty action: expected draw, take, lay, hit, discard, ...")
@@ -317,7 +351,7 @@ def parse_action(text: str) -> Action:
         _expect_count(keyword, args, 2, 3, "hit OWNER.MELD CARD [low|high]")
         owner, meld = _place(args[0])
         end = _end(args[2]) if len(args) == 3 else None
-        return Hit(_card(args[1]), owner, meld, end)
+        return _make(args[0], Hit, _card(args[1]), owner, meld, end)
     if word == "discard":
         _expect_count(keyword, args, 1, 2, "discard CARD [@SEAT]")
         target = None
@@ -325,11 +359,11 @@ def parse_action(text: str) -> Action:
             if not args[1].text.startswith("@"):
                 raise args[1].error("expected a Skip's target as @SEAT, e.g. @3")
             target = _int(_Token(args[1].text[1:], args[1].start + 1), "a seat")
-        return Discard(_card(args[0]), target)
+        return _make(args[-1], Discard, _card(args[0]), target)
     if word in ("choose", "give"):
         _expect_count(keyword, args, 1, 1, f"{word} NUMBER")
         number = _int(args[0], "a phase number" if word == "choose" else "a seat")
-        return ChoosePhase(number) if word == "choose" else GiveCard(number)
+        return _make(args[0], ChoosePhase if word == "choose" else GiveCard, number)
     if word in ("save", "takesaved", "unsave"):
         _expect_count(keyword, args, 1, 1, f"{word} CARD")
         card = _card(args[0])
@@ -337,7 +371,7 @@ def parse_action(text: str) -> Action:
     if word == "swap":
         _expect_count(keyword, args, 3, 3, "swap CARD OWNER.MELD low|high")
         owner, meld = _place(args[1])
-        return SwapWild(_card(args[0]), owner, meld, _end(args[2]))
+        return _make(args[1], SwapWild, _card(args[0]), owner, meld, _end(args[2]))
     if word == "next":
         if not args:
             return NextHand()
@@ -354,22 +388,21 @@ def _parse_lay(text: str, keyword: _Token) -> LayDown:
     position = keyword.start + len(keyword.text)
     rest = text[position:]
     phase: int | None = None
-    match = re.match(r"\s*phase=(\S*)", rest, re.IGNORECASE)
+    phase_token = keyword
+    match = re.match(r"\s*phase=(\S*)", rest, re.IGNORECASE | re.ASCII)
     if match:
         start = position + match.start(1)
-        phase = _int(_Token(match.group(1), start), "a phase number")
+        phase_token = _Token(match.group(1), start)
+        phase = _int(phase_token, "a phase number")
         position += match.end()
         rest = text[position:]
     if not rest.strip():
-        return LayDown((), phase)
+        return typing.cast(LayDown, _make(phase_token, LayDown, (), phase))
     kinds = requirement_kinds()
     melds: list[Meld] = []
     for segment_start, segment in _segments(rest, position):
         melds.append(_parse_group(segment, segment_start, kinds))
-    try:
-        return LayDown(tuple(melds), phase)
-    except InvalidDataError as error:  # pragma: no cover - melds are all Meld values
-        raise keyword.error(error.message) from None
+    return typing.cast(LayDown, _make(phase_token, LayDown, tuple(melds), phase))
 
 
 def _segments(text: str, offset: int) -> Iterator[tuple[int, str]]:
@@ -392,7 +425,7 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     cls = kinds.get(kind)
     if cls is None:
         known = ", ".join(kinds)
-        raise head_token.error(f"unknown group kind {kind!r} (known: {known})")
+        raise head_token.error(f"unknown group kind {quote(kind)} (known: {known})")
     card_tokens = _tokens(stripped[head.end() :], offset + head.end())
     cards = tuple(_card(token) for token in card_tokens)
     size = int(head.group("size")) if head.group("size") else len(cards)
@@ -408,7 +441,10 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
         number = int(head.group("number")) if head.group("number") else None
         letter = head.group("color")
         color = _COLORS_BY_LETTER[letter.upper()] if letter else None
-    return Meld(requirement, cards, number, color, wraps)
+    try:
+        return Meld(requirement, cards, number, color, wraps)
+    except InvalidMeldError as error:
+        raise head_token.error(str(error)) from None
 
 
 def _parse_params(cls: type[Requirement], text: str | None, token: _Token) -> dict[str, object]:
@@ -443,7 +479,7 @@ def _param_value(text: str, tp: object, token: _Token) -> object:
             for member in option:
                 if str(member.value).lower() == text.lower():
                     return member
-    raise token.error(f"{text!r} is not a valid value here")
+    raise token.error(f"{quote(text)} is not a valid value here")
 
 
 def parse_actions(lines: Iterable[str]) -> tuple[Action, ...]:

@@ -14,6 +14,7 @@ import attrs
 
 from .errors import InvalidRulesError
 from .fastpath import Plan, compile_plan
+from .limits import MAX_PHASE_NUMBER, show, text_problem
 from .melds import DEFAULT_MELD_RULES, ColorOf, Requirement, RunOf, SetOf
 
 __all__ = [
@@ -40,13 +41,31 @@ def describe_requirements(requirements: Iterable[Requirement]) -> str:
     return " + ".join(parts)
 
 
+def _number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_PHASE_NUMBER:
+        raise InvalidRulesError(
+            f"a phase number is a whole number from 1 to {MAX_PHASE_NUMBER}, not {show(value)}",
+            option="phases",
+        )
+
+
+def _name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise InvalidRulesError(f"a phase name is text, not {show(value)}", option="phases")
+    why = text_problem(value)
+    if why:
+        raise InvalidRulesError(f"a phase name {why}", option="phases")
+
+
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidRulesError(f"a phase is a list of requirements, not {show(value)}")
     reqs = tuple(value)
     if not reqs:
         raise InvalidRulesError("a phase needs at least one group")
     for req in reqs:
         if not isinstance(req, Requirement):
-            raise InvalidRulesError(f"a phase is made of requirements, not {req!r}")
+            raise InvalidRulesError(f"a phase is made of requirements, not {show(req)}")
     return reqs
 
 
@@ -58,9 +77,10 @@ class Phase:
     order in which a :class:`~phase10.LayDown` lists them.
     """
 
-    number: int = attrs.field(validator=attrs.validators.instance_of(int))
+    number: int = attrs.field(validator=_number)
+    """From 1 to 999 (:data:`phase10.limits.MAX_PHASE_NUMBER`)."""
     requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
-    name: str = attrs.field(default="")
+    name: str = attrs.field(default="", validator=_name)
     _fast_plan: Plan | None = attrs.field(init=False, eq=False, repr=False)
     """Derived: the solver's fast plan for the default run options (``None``: not covered)."""
 

@@ -58,15 +58,17 @@ import attrs
 
 from .actions import Action
 from .cards import Card, format_cards
+from .codec import Codec, build, document, format_json, guarded, open_document, parse_json
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
+from .limits import MAX_PLAYERS, SEED_LIMIT, checked_text, quote, show
 from .melds import Meld
 from .narration import describe
 from .notation import action_to_text, parse_action
 from .rules import Rules
 from .state import GameState
 
-__all__ = ["GameRecord", "replay", "state_digest"]
+__all__ = ["GameRecord", "record_from_fields", "replay", "state_digest"]
 
 A = TypeVar("A")
 S = TypeVar("S")
@@ -81,39 +83,60 @@ def _rules(value: Rules | str) -> Rules:
         from .variants import resolve
 
         return resolve(value)
-    raise InvalidDataError(f"rules must be a Rules or a variant spec, not {value!r}")
+    raise InvalidDataError(f"rules must be a Rules or a variant spec, not {show(value)}")
+
+
+def _sequence(value: object, what: str) -> tuple[object, ...]:
+    """``value`` as a tuple; one string or a non-iterable is not a sequence of items."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"{what} must be a sequence, not {show(value)}", f"$.{what}")
+    return tuple(value)
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise InvalidDataError("players must be a sequence of names, not one string")
-    names = tuple(value)
-    if not all(isinstance(name, str) for name in names):
-        raise InvalidDataError("player names must be strings")
-    return names
+    names = _sequence(value, "players")
+    return tuple(
+        checked_text(name, "a player name", f"$.players[{i}]") for i, name in enumerate(names)
+    )
 
 
-def _int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidDataError(f"{attribute.name} must be a whole number, not {value!r}")
+def _seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value < SEED_LIMIT:
+        raise InvalidDataError(
+            f"a seed is a whole number with 0 <= seed < 2**64, not {show(value)}", "$.seed"
+        )
+
+
+def _dealer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise InvalidDataError(
+            f"the dealer is a seat number from 0 to {MAX_PLAYERS - 1}, not {show(value)}",
+            "$.dealer",
+        )
 
 
 def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
     if value is None:
         return None
-    deck = tuple(value)
-    if not all(isinstance(card, Card) for card in deck):
-        raise InvalidDataError("a deck is a sequence of Card values")
-    return deck
+    deck = _sequence(value, "deck")
+    for index, card in enumerate(deck):
+        if not isinstance(card, Card):
+            raise InvalidDataError(
+                f"a deck holds Card values, not {show(card)}", f"$.deck[{index}]"
+            )
+    return typing.cast("tuple[Card, ...]", deck)
 
 
 def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
     if value is None:
         return MappingProxyType({})
+    if not isinstance(value, Mapping):
+        raise InvalidDataError(f"metadata maps text to text, not {show(value)}", "$.metadata")
     items = dict(value)
     for key, text in items.items():
-        if not isinstance(key, str) or not isinstance(text, str):
-            raise InvalidDataError(f"metadata maps text to text, not {key!r}: {text!r}")
+        where = "$.metadata" if not isinstance(key, str) else f"$.metadata[{quote(key)}]"
+        checked_text(key, "a metadata key", where)
+        checked_text(text, "metadata", where)
     return MappingProxyType(items)
 
 
@@ -125,7 +148,7 @@ def action_texts(
     if isinstance(value, str):
         raise InvalidDataError("actions must be a sequence, not one string")
     texts: list[str] = []
-    for index, item in enumerate(value):
+    for index, item in enumerate(_sequence(value, "actions")):
         try:
             action = parse(item) if isinstance(item, str) else typing.cast(A, item)
             texts.append(write(action))
@@ -147,7 +170,7 @@ def apply_recorded(
         return step(state, parse(text))
     except IllegalActionError as error:
         raise InvalidDataError(
-            f"action {index} ({text!r}) is illegal in the replayed game: {error.message}",
+            f"action {index} ({quote(text)}) is illegal in the replayed game: {error.message}",
             path=f"$.actions[{index}]",
         ) from None
 
@@ -157,15 +180,14 @@ def _actions(value: Iterable[Action | str]) -> tuple[str, ...]:
 
 
 def _digests(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise InvalidDataError("digests must be a sequence, not one string")
-    digests = tuple(value)
+    digests = _sequence(value, "digests")
     for index, digest in enumerate(digests):
         if not isinstance(digest, str) or not _DIGEST_RE.fullmatch(digest):
             raise InvalidDataError(
-                f"a digest is 16 lowercase hex digits, not {digest!r}", path=f"$.digests[{index}]"
+                f"a digest is 16 lowercase hex digits, not {show(digest)}",
+                path=f"$.digests[{index}]",
             )
-    return digests
+    return typing.cast("tuple[str, ...]", digests)
 
 
 @attrs.frozen
@@ -182,8 +204,9 @@ class GameRecord:
 
     rules: Rules = attrs.field(converter=_rules)
     players: tuple[str, ...] = attrs.field(converter=_names)
-    seed: int = attrs.field(validator=_int)
-    dealer: int = attrs.field(default=0, validator=_int)
+    seed: int = attrs.field(validator=_seed)
+    """A whole number with ``0 <= seed < 2**64``."""
+    dealer: int = attrs.field(default=0, validator=_dealer)
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
     metadata: Mapping[str, str] = attrs.field(
         factory=lambda: MappingProxyType({}), converter=_metadata, hash=False
@@ -329,7 +352,7 @@ class GameRecord:
             state = apply_recorded(apply, parse_action, state, index, text)
             if index + 1 < len(digests) and state_digest(state) != digests[index + 1]:
                 raise InvalidDataError(
-                    f"the game diverged at action {index} ({text!r}): the state after it "
+                    f"the game diverged at action {index} ({quote(text)}): the state after it "
                     "differs from the recorded one",
                     path=f"$.actions[{index}]",
                 )
@@ -359,20 +382,36 @@ class GameRecord:
     # -- files
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write this record to ``path`` as one JSON document (UTF-8)."""
-        from .serialization import to_json
-
+        """Write this record to ``path`` as one JSON document (UTF-8), as
+        :func:`phase10.serialization.to_json` writes it."""
+        body = Codec().encode(self, GameRecord)
+        assert isinstance(body, dict)
         with open(path, "w", encoding="utf-8") as file:
-            file.write(to_json(self) + "\n")
+            file.write(format_json(document("record", body), indent=2) + "\n")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Read a record written by :meth:`save`; a bad document raises
         :class:`~phase10.InvalidDataError` with the JSON path of the fault."""
-        from .serialization import record_from_json
+        with open(path, "rb") as file:
+            data = file.read()
+        return guarded(lambda: record_from_fields(open_document(parse_json(data), "record")[1]))
 
-        with open(path, encoding="utf-8") as file:
-            return record_from_json(file.read())
+
+def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
+    """The record whose document has ``fields`` (all but the header), checked as
+    :func:`phase10.serialization.from_json` checks it: its actions are valid
+    notation, and its players, dealer and deck start a game."""
+    values = Codec().field_values(GameRecord, dict(fields), "$")
+    actions = typing.cast("tuple[str, ...]", values["actions"])
+    for i, text in enumerate(actions):
+        try:
+            parse_action(text)
+        except InvalidDataError as error:
+            raise InvalidDataError(f"{error.path}: {error.message}", f"$.actions[{i}]") from None
+    record = typing.cast(GameRecord, build(GameRecord, values, "$"))
+    record.initial_state()  # a bad table, dealer or deck raises with its JSON path
+    return record
 
 
 def replay(record: GameRecord) -> Iterator[GameState]:

@@ -17,12 +17,14 @@ phase10.errors.InvalidRulesError: going_out: 'sometimes' is not one of 'discard_
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 import attrs
 
 from .cards import ALL_CARDS, DeckSpec
 from .errors import InvalidRulesError
+from .limits import MAX_COUNT, MAX_PLAYERS, MAX_POINTS, show, text_problem
 from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
 
@@ -205,7 +207,7 @@ def _coerce(cls: type[E], value: object, option: str) -> E:
         return cls(value)
     except (ValueError, TypeError):
         allowed = ", ".join(repr(member.value) for member in cls)
-        raise InvalidRulesError(f"{value!r} is not one of {allowed}", option=option) from None
+        raise InvalidRulesError(f"{show(value)} is not one of {allowed}", option=option) from None
 
 
 def _to_phase_order(value: PhaseOrder | str) -> PhaseOrder:
@@ -283,7 +285,9 @@ def _to_postal_wild_scoring(value: PostalScoring | str) -> PostalScoring:
 def _flag(default: bool) -> bool:
     def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, bool):
-            raise InvalidRulesError(f"must be True or False, not {value!r}", option=attribute.name)
+            raise InvalidRulesError(
+                f"must be True or False, not {show(value)}", option=attribute.name
+            )
 
     result: bool = attrs.field(default=default, validator=validate)
     return result
@@ -293,8 +297,20 @@ def _count(default: int, low: int, high: int) -> int:
     def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise InvalidRulesError(
-                f"must be a whole number from {low} to {high}, not {value!r}",
+                f"must be a whole number from {low} to {high}, not {show(value)}",
                 option=attribute.name,
+            )
+
+    result: int = attrs.field(default=default, validator=validate)
+    return result
+
+
+def _points(default: int) -> int:
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not int or not 0 <= value <= MAX_POINTS:
+            raise InvalidRulesError(
+                f"must be a whole number from 0 to {MAX_POINTS}, not {show(value)}",
+                option=f"scoring.{attribute.name}",
             )
 
     result: int = attrs.field(default=default, validator=validate)
@@ -303,15 +319,15 @@ def _count(default: int, low: int, high: int) -> int:
 
 @attrs.frozen
 class Scoring:
-    """Penalty points for cards left in hand (R-11.1)."""
+    """Penalty points for cards left in hand (R-11.1): whole numbers from 0 to 1000."""
 
-    low: int = 5
+    low: int = _points(5)
     """Number cards 1-9."""
-    high: int = 10
+    high: int = _points(10)
     """Number cards 10-12."""
-    skip: int = 15
-    wild: int = 25
-    rule_card: int = 15
+    skip: int = _points(15)
+    wild: int = _points(25)
+    rule_card: int = _points(15)
     """The Anti-Phase rule card, scored as a Skip (V-5.3, a library choice)."""
 
     def table(self) -> tuple[int, ...]:
@@ -325,6 +341,10 @@ class Scoring:
 
 
 def _phases(value: Any) -> tuple[Phase, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidRulesError(
+            f"must be a non-empty sequence of Phase, not {type(value).__name__}", option="phases"
+        )
     phases = tuple(value)
     if not phases or not all(isinstance(p, Phase) for p in phases):
         raise InvalidRulesError("must be a non-empty sequence of Phase", option="phases")
@@ -336,9 +356,15 @@ def _phases(value: Any) -> tuple[Phase, ...]:
 
 def _deck(value: Any) -> DeckSpec:
     if not isinstance(value, DeckSpec):
-        raise InvalidRulesError(f"must be a DeckSpec, not {value!r}", option="deck")
+        raise InvalidRulesError(f"must be a DeckSpec, not {show(value)}", option="deck")
     if value.copies < 1 or value.wilds < 0 or value.skips < 0:
-        raise InvalidRulesError(f"impossible deck {value!r}", option="deck")
+        raise InvalidRulesError(f"impossible deck {show(value)}", option="deck")
+    return value
+
+
+def _scoring(value: Any) -> Scoring:
+    if not isinstance(value, Scoring):
+        raise InvalidRulesError(f"must be a Scoring, not {show(value)}", option="scoring")
     return value
 
 
@@ -347,12 +373,21 @@ def _range(value: Any) -> tuple[int, int]:
         low, high = value
     except (TypeError, ValueError):
         raise InvalidRulesError("must be a pair (low, high)", option="wild_value_range") from None
-    if not (isinstance(low, int) and isinstance(high, int)) or low > 1 or high < 12:
+    if type(low) is not int or type(high) is not int or low > 1 or high < 12:
         raise InvalidRulesError(
-            f"must be a pair (low, high) with low <= 1 and high >= 12, not {value!r}",
+            f"must be a pair (low, high) of whole numbers with low <= 1 and high >= 12, "
+            f"not {show(value)}",
             option="wild_value_range",
         )
     return (low, high)
+
+
+def _spec(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, str):
+        raise InvalidRulesError(f"must be a string, not {type(value).__name__}", option="spec")
+    why = text_problem(value)
+    if why:
+        raise InvalidRulesError(why, option="spec")
 
 
 @attrs.frozen(cache_hash=True)
@@ -364,8 +399,8 @@ class Rules:
     """
 
     # --- table and deck (R-1, R-3)
-    min_players: int = _count(2, 1, 12)
-    max_players: int = _count(6, 1, 12)
+    min_players: int = _count(2, 1, MAX_PLAYERS)
+    max_players: int = _count(6, 1, MAX_PLAYERS)
     deck: DeckSpec = attrs.field(factory=DeckSpec, converter=_deck)
     hand_size: int = _count(10, 1, MAX_HAND_SIZE)
     phases: tuple[Phase, ...] = attrs.field(default=STANDARD_PHASES, converter=_phases)
@@ -382,6 +417,9 @@ class Rules:
     )
     run_wraparound: bool = _flag(False)
     wild_value_range: tuple[int, int] = attrs.field(default=(1, 12), converter=_range)
+    """A-4: the numbers a Wild may stand for in a run; at widest one place past 1..12 per
+    card that can act as a Wild (the deck's Wilds, and under Postal the number cards of
+    one number), since nothing else can stand there."""
     wild_assignment: WildAssignment = attrs.field(
         default=WildAssignment.DECLARED, converter=_to_wild_assignment
     )
@@ -407,7 +445,7 @@ class Rules:
     )
     may_discard_card_taken_from_discard: bool = _flag(True)
     # --- scoring, advancing, dealing, exhaustion (R-11, R-12, A-16, A-17)
-    scoring: Scoring = attrs.field(factory=Scoring)
+    scoring: Scoring = attrs.field(factory=Scoring, converter=_scoring)
     dealer_rotation: DealerRotation = attrs.field(
         default=DealerRotation.LEFT_EACH_HAND, converter=_to_dealer_rotation
     )
@@ -452,7 +490,7 @@ class Rules:
     """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""
     # --- safety and provenance
     max_turns: int | None = attrs.field(default=None)
-    spec: str = attrs.field(default="standard", validator=attrs.validators.instance_of(str))
+    spec: str = attrs.field(default="standard", validator=_spec)
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -468,10 +506,12 @@ class Rules:
             )
         for name in ("fixed_hands", "max_turns"):
             value = getattr(self, name)
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or value < 1
-            ):
-                raise InvalidRulesError(f"must be None or a whole number >= 1, not {value!r}", name)
+            if value is not None and (type(value) is not int or not 1 <= value <= MAX_COUNT):
+                raise InvalidRulesError(
+                    f"must be None or a whole number from 1 to {MAX_COUNT}, not {show(value)}",
+                    name,
+                )
+        self._check_reach()
         if self.fixed_hands is not None and self.fixed_hands > len(self.phases):
             raise InvalidRulesError(
                 f"{self.fixed_hands} hands need as many phases; the list has {len(self.phases)}",
@@ -493,6 +533,31 @@ class Rules:
             "meld_rules",
             MeldRules(self.natural_card_scope, self.run_wraparound, self.wild_value_range),
         )
+
+    def _check_reach(self) -> None:
+        """Nothing in the rules asks for more cards than the deck holds (R-1.6, A-4).
+
+        A phase needs its groups' cards from one deck. Beyond 1..12 a run holds
+        only Wilds (and, under Postal, the number cards that are Wild for their
+        player, V-10.2), so a run reaches at most that many places past either
+        end: a wider ``wild_value_range`` only costs work.
+        """
+        size = self.deck.size
+        for phase in self.phases:
+            if phase.min_cards > size:
+                raise InvalidRulesError(
+                    f"phase {phase.number} needs more cards than the deck holds ({size})",
+                    option="phases",
+                )
+        reach = self.deck.wilds + (4 * self.deck.copies if self.postal else 0)
+        low, high = self.wild_value_range
+        if low < 1 - reach or high > 12 + reach:
+            raise InvalidRulesError(
+                f"a run reaches at most {reach} places past 1..12 with this deck (one per card "
+                f"that may act as a Wild), so the range is at widest ({1 - reach}, {12 + reach}), "
+                f"not ({low}, {high})",
+                option="wild_value_range",
+            )
 
     @property
     def final_phase(self) -> Phase:
@@ -522,7 +587,7 @@ class Rules:
         """Raise :class:`InvalidRulesError` unless ``count`` players may play (R-1.5)."""
         if not self.min_players <= count <= self.max_players:
             raise InvalidRulesError(
-                f"{count} players cannot play; these rules allow "
+                f"{show(count)} players cannot play; these rules allow "
                 f"{self.min_players}-{self.max_players}",
                 option="players",
             )

@@ -21,9 +21,13 @@ from .melds import Meld
 from .phases import Phase
 from .rules import PhaseOrder, Rules, Tiebreak
 
-__all__ = ["GameState", "HandResult", "Laying", "PlayerState", "Stage", "replace"]
+__all__ = ["JSON_OPTIONAL", "GameState", "HandResult", "Laying", "PlayerState", "Stage", "replace"]
 
 T = TypeVar("T", "GameState", "PlayerState")
+
+JSON_OPTIONAL = "phase10.json_optional"
+"""attrs field metadata key: the field may be missing from a document (it then takes its
+default). Fields added after documents were first written carry it."""
 
 
 class Stage(enum.Enum):
@@ -146,7 +150,7 @@ class GameState:
     """When the game is over: the winning seat, or several for a shared win (A-15)."""
     results: tuple[HandResult, ...] = ()
     """Every finished hand, oldest first."""
-    laying: Laying | None = None
+    laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The current player's lay-down under way (its groups still in hand), if any."""
 
     @property

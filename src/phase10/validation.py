@@ -2,8 +2,30 @@
 
 A document can be well-formed JSON and still describe an impossible game. These
 checks hold a decoded state to the rules: cards conserved against the rules'
-deck, seats and stages that agree, valid groups, phases the rules have. Each
-failure is an :class:`~phase10.InvalidDataError` naming the JSON path.
+deck, seats and stages that agree, valid groups, phases the rules have, and
+every number within what a game under those rules can reach. Each failure is
+an :class:`~phase10.InvalidDataError` naming the JSON path.
+
+The checks cost time linear in the size of the document: they never list the
+legal actions of a state (a hand can have very many lay-downs). What a state
+needs in order to go on is established from the facts of its stage instead.
+
+The bounds, derived from the rules:
+
+* a hand holds at most ``hand_size`` cards, and ``hand_size + 1`` while its
+  player takes a turn (stage ``play``): a turn adds one card to a hand (a
+  draw, a card taken back from a Save pile, V-1.7, or the upturned Wild the
+  dealer gives, V-12) and removes at least one before it ends; an A-9
+  replacement card only replaces the Skip just discarded;
+* ``hand_number`` follows from the finished hands in ``results`` (one more while
+  a hand is played);
+* a seat's ``skips_pending`` is at most ``turn + 1`` (every Skip was played in a
+  turn of this hand, or was the upturned card, R-3.5), and the player whose turn
+  it is has none (a turn starts after the lost turns are served, R-9.5);
+* the points of one seat in one hand are at most the deck's size times the
+  highest card value, so a score is at most that times the hands played;
+* turn counters are at most :data:`~phase10.limits.MAX_COUNT`, seeds lie in
+  ``0 <= seed < 2**64``.
 """
 
 from __future__ import annotations
@@ -16,6 +38,7 @@ from .engine.common import choosing_at_hand_start, player_rules, remove
 from .engine.turns import deal_up_pending
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .laying import remaining_requirements
+from .limits import MAX_COUNT, SEED_LIMIT, show
 from .melds import Meld, MeldRules
 from .rules import GoingOut, InitialSkip, InitialWild, PhaseChoice, Rules
 from .solver import laydown_problem
@@ -41,9 +64,17 @@ def _check_seats(seats: tuple[int, ...], table: int, path: str) -> None:
         raise _fail("a seat is listed twice", path)
 
 
-def _check_count(value: int, path: str, low: int = 0) -> None:
+def _check_count(value: int, path: str, low: int = 0, high: int = MAX_COUNT) -> None:
     if value < low:
-        raise _fail(f"must be at least {low}, not {value}", path)
+        raise _fail(f"must be at least {low}, not {show(value)}", path)
+    if value > high:
+        raise _fail(f"must be at most {high}, not {show(value)}", path)
+
+
+def _points_limit(rules: Rules) -> int:
+    """The most penalty points one seat can score in one hand: every card of the deck
+    at the highest card value (R-11.1, A-20)."""
+    return rules.deck.size * max(rules.scoring.table())
 
 
 def _check_phase(number: int, rules: Rules, path: str) -> None:
@@ -95,16 +126,34 @@ def _check_table(
     _check_seats(winners, table, f"{path}.winners")
     if winners and stage is not Stage.GAME_OVER:
         raise _fail("there are winners only when the game is over", f"{path}.winners")
+    if stage in (Stage.CHOOSE_PHASE, Stage.DEAL_UP) and turn != 0:
+        raise _fail(f"no turn is taken before play starts (stage {stage.value!r})", f"{path}.turn")
+    finished = len(results)
+    expected = {
+        Stage.HAND_OVER: (finished,),
+        Stage.GAME_OVER: (finished, finished + 1),  # a turn cap ends a hand unscored
+    }.get(stage, (finished + 1,))
+    if hand_number not in expected:
+        raise _fail(
+            f"after {finished} finished hands (results) the hand in stage {stage.value!r} "
+            f"is number {' or '.join(map(str, expected))}",
+            f"{path}.hand_number",
+        )
+    if len(lost_turns) >= table:
+        raise _fail("a turn passes over each other seat at most once", f"{path}.lost_turns")
     for i, seat in enumerate(lost_turns):
         _check_seat(seat, table, f"{path}.lost_turns[{i}]")
+    limit = _points_limit(rules)
     for i, result in enumerate(results):
         where = f"{path}.results[{i}]"
-        _check_count(result.hand_number, f"{where}.hand_number", 1)
+        _check_count(result.hand_number, f"{where}.hand_number", 1, hand_number)
         if result.went_out is not None:
             _check_seat(result.went_out, table, f"{where}.went_out")
         for name in ("points", "completed"):
             if len(getattr(result, name)) != table:
                 raise _fail(f"one entry per seat ({table}) is needed", f"{where}.{name}")
+        for j, points in enumerate(result.points):
+            _check_count(points, f"{where}.points[{j}]", 0, limit)
         for j, phase in enumerate(result.completed):
             if phase is not None:
                 _check_phase(phase, rules, f"{where}.completed[{j}]")
@@ -141,6 +190,10 @@ def _check_melds(
     meld_rules = _table_meld_rules(rules)
     for k, meld in enumerate(melds):
         where = f"{path}.melds[{k}]"
+        if meld.requirement.size > rules.deck.size:
+            raise _fail(
+                f"no group can need more cards than the deck holds ({rules.deck.size})", where
+            )
         why = meld.problem(meld_rules)
         if why:
             raise _fail(f"not a valid group: {why}", where)
@@ -163,7 +216,6 @@ def _check_player_phases(
     rules: Rules,
     completed: tuple[int, ...],
     phase_attempted: int | None,
-    skips_pending: int,
     path: str,
 ) -> None:
     for j, number in enumerate(completed):
@@ -172,7 +224,44 @@ def _check_player_phases(
         raise _fail("a phase is completed only once", f"{path}.completed")
     if phase_attempted is not None:
         _check_phase(phase_attempted, rules, f"{path}.phase_attempted")
-    _check_count(skips_pending, f"{path}.skips_pending")
+
+
+def _check_hand_size(
+    rules: Rules, seat: int, size: int, stage: Stage, current: int | None, path: str
+) -> None:
+    """At most ``hand_size`` cards, one more for the player taking a turn (see above)."""
+    playing = seat == current and stage is Stage.PLAY
+    most = rules.hand_size + playing
+    if size > most:
+        extra = ", plus the card drawn this turn" if playing else ""
+        raise _fail(
+            f"{size} cards in hand: here this hand holds at most {most} "
+            f"(hand_size {rules.hand_size}{extra})",
+            path,
+        )
+
+
+def _check_player_numbers(
+    rules: Rules,
+    seat: int,
+    score: int,
+    skips_pending: int,
+    facts: tuple[Stage, int | None, int, int],
+    path: str,
+) -> None:
+    """A seat's score and pending skips within what the rules can reach.
+
+    ``facts`` are the stage, the current player, the turn and the finished hands.
+    """
+    stage, current, turn, finished = facts
+    _check_count(score, f"{path}.score", 0, _points_limit(rules) * (finished + 1))
+    _check_count(skips_pending, f"{path}.skips_pending", 0, turn + 1)
+    if skips_pending and seat == current and stage in (Stage.DRAW, Stage.PLAY):
+        raise _fail(
+            "the player whose turn it is has lost no turn yet: pending skips are served "
+            "before a turn starts (R-9.5)",
+            f"{path}.skips_pending",
+        )
 
 
 def _check_sorted(cards: tuple[Card, ...], path: str) -> None:
@@ -231,18 +320,21 @@ def _check_flags(state: GameState, path: str) -> None:
             raise _fail("only a player whose phase is down may float (V-9.1)", f"{where}.floating")
         if (player.saved or player.saved_this_hand) and not rules.masters_saving:
             raise _fail("these rules have no Save piles (V-1.6)", f"{where}.saved")
-        if player.saved_this_hand and not player.saved:
-            raise _fail("a card saved this hand lies on the Save pile", f"{where}.saved_this_hand")
+        if player.saved_this_hand and not player.saved and not rules.masters_save_usable_same_hand:
+            raise _fail(  # A-19: unless it may be taken back at once
+                "a card saved this hand lies on the Save pile", f"{where}.saved_this_hand"
+            )
         if live and i in state.seats and not player.hand and not player.floating:
             raise _fail(
                 "a player without cards has gone out, so the hand would be over", f"{where}.hand"
             )
     if state.forced_discard and (
-        (live and state.stage is not Stage.PLAY)
+        (live and (state.stage is not Stage.PLAY or state.turn != 0))
         or rules.initial_wild is not InitialWild.DEALER_CHOOSES_RECIPIENT
     ):
         raise _fail(
-            "only the receiver of an upturned Wild must discard (V-12), in the play stage",
+            "only the receiver of an upturned Wild must discard (V-12), in the play stage "
+            "before the first turn",
             f"{path}.forced_discard",
         )
     if state.stage is Stage.CHOOSE_PHASE:
@@ -319,36 +411,65 @@ def validate_state(state: GameState, path: str = "$") -> None:
         state.results,
         path,
     )
-    _check_count(state.total_turns, f"{path}.total_turns")
+    if not 0 <= state.seed < SEED_LIMIT:
+        raise _fail("a seed is a whole number with 0 <= seed < 2**64", f"{path}.seed")
+    cap = rules.max_turns
+    _check_count(state.total_turns, f"{path}.total_turns", 0, MAX_COUNT if cap is None else cap + 1)
     _check_count(state.reshuffles, f"{path}.reshuffles")
     _check_seats(state.tiebreak_seats, table, f"{path}.tiebreak_seats")
     for name in ("skip_record", "pickups"):
         if len(getattr(state, name)) != table:
             raise _fail(f"one entry per seat ({table}) is needed", f"{path}.{name}")
     for i, turn in enumerate(state.skip_record):
-        _check_count(turn, f"{path}.skip_record[{i}]", -1)
+        _check_count(turn, f"{path}.skip_record[{i}]", -1, state.turn)
     live = state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER)
+    facts = (state.stage, state.current_player, state.turn, len(state.results))
     for i, player in enumerate(state.players):
         where = f"{path}.players[{i}]"
         _check_sorted(player.hand, f"{where}.hand")
-        _check_player_phases(
-            rules, player.completed, player.phase_attempted, player.skips_pending, where
+        _check_hand_size(
+            rules, i, len(player.hand), state.stage, state.current_player, f"{where}.hand"
         )
+        _check_player_numbers(rules, i, player.score, player.skips_pending, facts, where)
+        _check_player_phases(rules, player.completed, player.phase_attempted, where)
         _check_melds(rules, player.melds, player.laid_down, player.phase_attempted, live, where)
     _check_counts(rules, _card_locations(state, path), exact=True, path=path)
     _check_flags(state, path)
     _check_laying(state, path)
-    if state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER):
-        try:
-            actions = legal_actions(state)
-        except Phase10Error as error:
-            raise _fail(f"the engine cannot continue this state: {error}", path) from None
-        if not actions:
-            raise _fail(
-                f"seat {state.current_player} is to act in stage {state.stage.value!r} but has "
-                "no legal action (the engine would have ended the hand)",
-                f"{path}.stage",
-            )
+    _check_can_act(state, path)
+
+
+def _check_can_act(state: GameState, path: str) -> None:
+    """Unless the hand is over, the player to act has a legal action (the engine never
+    leaves a player without one: it ends the hand instead, R-14.2).
+
+    Found without listing lay-downs: with two cards or more in the play stage a
+    discard is always legal (R-4.5), unless a lay-down is under way; in every
+    other case the legal actions are few and cheap to list (a lay-down's steps
+    are bounded, R-5.4).
+    """
+    stage = state.stage
+    if stage in (Stage.HAND_OVER, Stage.GAME_OVER):
+        return
+    current = state.current
+    assert current is not None
+    if (
+        stage is Stage.PLAY
+        and not state.forced_discard
+        and state.laying is None
+        and len(current.hand) >= 2
+    ):
+        return
+    try:
+        actions = legal_actions(state)
+    except Phase10Error as error:
+        raise _fail(f"the engine cannot continue this state: {error}", path) from None
+    if not actions:
+        raise _fail(
+            f"seat {state.current_player} is to act in stage {stage.value!r} but has "
+            "no legal action (the engine would have ended the hand)",
+            f"{path}.stage",
+        )
 
 
 def validate_view(view: PlayerView, path: str = "$") -> None:
@@ -398,11 +519,16 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
         if len(view.saved) != me.saved_count:
             raise _fail("the Save pile does not have the seat's saved_count", f"{path}.saved")
     live = view.stage not in (Stage.HAND_OVER, Stage.GAME_OVER)
+    facts = (view.stage, view.current_player, view.turn, len(view.results))
     for i, seat in enumerate(view.players):
         where = f"{path}.players[{i}]"
+        _check_count(seat.saved_count, f"{where}.saved_count", 0, rules.deck.size)
         _check_count(seat.hand_size, f"{where}.hand_size")
-        _check_count(seat.saved_count, f"{where}.saved_count")
-        _check_player_phases(rules, seat.completed, seat.phase_attempted, seat.skips_pending, where)
+        _check_hand_size(
+            rules, i, seat.hand_size, view.stage, view.current_player, f"{where}.hand_size"
+        )
+        _check_player_numbers(rules, i, seat.score, seat.skips_pending, facts, where)
+        _check_player_phases(rules, seat.completed, seat.phase_attempted, where)
         if seat.target_phase is not None:
             _check_phase(seat.target_phase, rules, f"{where}.target_phase")
         _check_melds(rules, seat.melds, seat.laid_down, seat.phase_attempted, live, where)

@@ -19,10 +19,11 @@ import attrs
 
 from .cards import Card
 from .errors import InvalidDataError
+from .limits import show
 from .melds import Meld
 from .phases import Phase
 from .rules import Rules
-from .state import GameState, HandResult, Laying, Stage
+from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Stage
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
 
@@ -74,7 +75,7 @@ class PlayerView:
     tiebreak: bool
     winners: tuple[int, ...]
     results: tuple[HandResult, ...]
-    laying: Laying | None = None
+    laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The viewing seat's own lay-down under way, if any (nobody else sees it, R-5.4)."""
 
     @property
@@ -169,7 +170,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
 def player_view(state: GameState, player: int) -> PlayerView:
     """Everything seat ``player`` may see: its hand and the public table."""
     if not isinstance(player, int) or not 0 <= player < len(state.players):
-        raise InvalidDataError(f"no seat {player!r} in a game of {len(state.players)}")
+        raise InvalidDataError(f"no seat {show(player)} in a game of {len(state.players)}")
     return _view(state, player)
 
 

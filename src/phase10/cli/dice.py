@@ -47,6 +47,7 @@ from ..dice import (
     resolve_rules,
 )
 from ..dice.narration import describe_dice, describe_groups
+from ..dice.serialization import save_record
 from ..dice.simulate import make_bot
 from ..errors import InvalidDataError
 from .common import DEMO_NAMES
@@ -84,7 +85,7 @@ def _standings(state: DiceState) -> list[str]:
 def _save(path: str, first: DiceState, actions: Sequence[DiceAction]) -> None:
     names = [p.name for p in first.players]
     record = DiceRecord(first.rules, names, first.seed, first.first)
-    record.extend(actions).save(path)
+    save_record(record.extend(actions), path)
 
 
 def run_demo(

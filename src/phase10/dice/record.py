@@ -19,13 +19,13 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
 from ..errors import InvalidDataError, InvalidRulesError
-from ..record import _int, _names, action_texts, apply_recorded
+from ..limits import show
+from ..record import _names, _seed, action_texts, apply_recorded
 from .actions import DiceAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import DiceRules, resolve_rules
@@ -41,6 +41,11 @@ def _rules(value: DiceRules | str | None) -> DiceRules:
         raise InvalidDataError(error.message, "$.rules") from None
 
 
+def _whole(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value < 1000:
+        raise InvalidDataError(f"{attribute.name} must be a seat number, not {show(value)}")
+
+
 def _actions(value: Iterable[DiceAction | str]) -> tuple[str, ...]:
     return action_texts(value, parse_action, action_to_text)
 
@@ -54,8 +59,8 @@ class DiceRecord:
 
     rules: DiceRules = attrs.field(converter=_rules)
     players: tuple[str, ...] = attrs.field(converter=_names)
-    seed: int = attrs.field(validator=_int)
-    first: int = attrs.field(default=0, validator=_int)
+    seed: int = attrs.field(validator=_seed)
+    first: int = attrs.field(default=0, validator=_whole)
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
 
     @classmethod
@@ -106,18 +111,3 @@ class DiceRecord:
         for final in self.replay():  # noqa: B007 - the last one is wanted
             pass
         return final
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write this record to ``path`` as one JSON document (UTF-8)."""
-        from .serialization import to_json
-
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(to_json(self) + "\n")
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> DiceRecord:
-        """Read a record written by :meth:`save`."""
-        from .serialization import from_json
-
-        with open(path, encoding="utf-8") as file:
-            return from_json(file.read(), "dice-record")

@@ -24,6 +24,7 @@ phase10.errors.InvalidDataError: $.rolls: 7 rolls in a turn of at most 3
 
 from __future__ import annotations
 
+import os
 import typing
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -47,7 +48,16 @@ from .rules import DiceRules
 from .state import Bonus, DiceStage, DiceState
 from .views import DiceView
 
-__all__ = ["CODECS", "DiceKind", "from_json", "to_data", "to_json", "validate_state"]
+__all__ = [
+    "CODECS",
+    "DiceKind",
+    "from_json",
+    "load_record",
+    "save_record",
+    "to_data",
+    "to_json",
+    "validate_state",
+]
 
 DiceKind = Literal["dice-state", "dice-rules", "dice-view", "dice-record"]
 """The ``"type"`` of a dice document."""
@@ -178,6 +188,18 @@ def from_json(text: str | bytes | bytearray, kind: DiceKind | None = None) -> Do
         Phase10Error,
     ) as error:
         raise InvalidDataError(f"unreadable document: {error}", "$") from None
+
+
+def save_record(record: DiceRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(to_json(record) + "\n")
+
+
+def load_record(path: str | os.PathLike[str]) -> DiceRecord:
+    """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
+    with open(path, "rb") as file:
+        return from_json(file.read(), "dice-record")
 
 
 def _from_data(data: object, kind: DiceKind | None) -> Document:

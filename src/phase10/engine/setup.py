@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from ..cards import Card, standard_deck
 from ..dealing import check_deck, seat_order, shuffled
 from ..errors import IllegalActionError, IllegalReason, InvalidRulesError
+from ..limits import SEED_LIMIT, show, text_problem
 from ..rules import DealerRotation, InitialSkip, InitialWild, Rules
 from ..state import GameState, PlayerState, Stage, replace
 from .common import choosing_at_hand_start, remove
@@ -41,12 +42,14 @@ def new_game(
     the state. ``deck`` fixes the first hand's order (top of the stock first):
     cards are dealt one at a time from the left of the dealer, then the next card
     starts the discard pile. Raises :class:`~phase10.InvalidRulesError` for a
-    player count or dealer the rules do not allow, and
+    player count, dealer or seed the rules do not allow (a seed is a whole number
+    with ``0 <= seed < 2**64``), and
     :class:`~phase10.IllegalActionError` (``BAD_DECK``) for a deck that is not
     the rules' deck.
     """
     resolved = resolve_rules(rules)
     if isinstance(players, int) and not isinstance(players, bool):
+        resolved.check_players(players)  # before building names: the count may be huge
         names = tuple(f"Player {i + 1}" for i in range(players))
     elif isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidRulesError("players must be a count or a sequence of names", "players")
@@ -54,13 +57,19 @@ def new_game(
         names = tuple(players)
         if not all(isinstance(n, str) for n in names):
             raise InvalidRulesError("player names must be strings", "players")
+        for name in names:
+            why = text_problem(name)
+            if why:
+                raise InvalidRulesError(f"a player name {why}", "players")
     resolved.check_players(len(names))
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(names):
         raise InvalidRulesError(f"dealer must be a seat from 0 to {len(names) - 1}", "dealer")
     if seed is None:
         seed = secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidRulesError(f"seed must be an int, not {seed!r}", "seed")
+    elif type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise InvalidRulesError(
+            f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
+        )
     seats = tuple(range(len(names)))
     skeleton = GameState(
         rules=resolved,

@@ -1,0 +1,123 @@
+"""The limits on what phase10 accepts from outside, and how its errors quote what they refuse.
+
+A game server hands phase10 text and numbers from clients it does not trust.
+Every number a document, an action or :class:`~phase10.Rules` can carry is
+bounded by what the rules allow, so no input makes the library loop, allocate
+or print without end; these are the bounds that the rules themselves do not
+fix. ``docs/server.rst`` lists them for server authors.
+
+>>> quote("x" * 100)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)"
+>>> text_problem("Ann"), text_problem("\\ud800")
+(None, 'holds a lone surrogate (\\\\ud800), which is not text that UTF-8 can encode')
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+from .errors import InvalidDataError
+
+__all__ = [
+    "MAX_ANCHOR",
+    "MAX_COUNT",
+    "MAX_GROUP_INDEX",
+    "MAX_LINE",
+    "MAX_PHASE_NUMBER",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_TOKEN",
+    "SEED_LIMIT",
+    "checked_text",
+    "quote",
+    "show",
+    "text_problem",
+]
+
+MAX_PLAYERS = 12
+"""The most seats a table may have (``Rules.max_players``); seat numbers are below it."""
+
+MAX_PHASE_NUMBER = 999
+"""Phases are numbered from 1 to this."""
+
+MAX_GROUP_INDEX = 65_535
+"""The largest index of a group among a seat's groups (a :class:`~phase10.Hit`'s ``meld``).
+
+No seat can hold more groups than the largest deck (:class:`~phase10.DeckSpec`) has cards."""
+
+MAX_ANCHOR = 65_535
+"""The largest size of a group's anchor number (:attr:`phase10.Meld.number`), either sign.
+
+A Wild in a run stands at most one place per card of the largest deck past 1..12."""
+
+MAX_POINTS = 1000
+"""The most penalty points one card may score (:class:`~phase10.Scoring`)."""
+
+MAX_COUNT = 2**53 - 1
+"""The largest turn counter or turn cap: the largest whole number every JSON reader holds
+exactly."""
+
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers with ``0 <= seed < SEED_LIMIT`` (64 bits)."""
+
+MAX_TOKEN = 100
+"""The longest word of the action notation (a card, a keyword, a group head)."""
+
+MAX_LINE = 2**18
+"""The longest line of the action notation: room for ``next deck`` with the largest deck."""
+
+_QUOTED = 40
+"""How many characters of a refused input an error message quotes."""
+
+
+def quote(text: str) -> str:
+    """``repr(text)``, cut to its first 40 characters when longer, for error messages.
+
+    >>> quote("R13")
+    "'R13'"
+    """
+    if len(text) <= _QUOTED:
+        return repr(text)
+    return f"{text[:_QUOTED]!r}... ({len(text):,} characters)"
+
+
+def show(value: object) -> str:
+    """A short ``repr`` of any value for error messages: huge numbers and long text are cut.
+
+    >>> show(10**5000), show([1] * 100)
+    ('a whole number with more than 19 digits', '[1, 1, 1, 1, 1, 1, ...]')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a whole number with more than 19 digits"
+    if isinstance(value, str):
+        return quote(value)
+    return reprlib.repr(value)
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be written as UTF-8 (a lone surrogate), or ``None``.
+
+    Names, variant specs and record metadata end up in JSON files and on
+    terminals; text that has no UTF-8 form would make writing them fail later.
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        bad = text[error.start]
+        return (
+            f"holds a lone surrogate ({ascii(bad)[1:-1]}), which is not text that UTF-8 can encode"
+        )
+    return None
+
+
+def checked_text(value: object, what: str, path: str | None = None) -> str:
+    """``value`` if it is text that UTF-8 can encode; otherwise an
+    :class:`~phase10.InvalidDataError` about ``what``, at ``path``."""
+    if not isinstance(value, str):
+        raise InvalidDataError(f"{what} must be text, not {show(value)}", path)
+    why = text_problem(value)
+    if why:
+        raise InvalidDataError(f"{what} {why}", path)
+    return value
