@@ -233,8 +233,8 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
     """The rules of a spec such as ``"masters+floating"``.
 
     Parts that *refine* (``to-phase-N``, ``anti-phase-others``) apply after the
-    others, wherever they stand, so both orders of a spec mean the same rules;
-    ``rules.spec`` records the parts in the order they were applied.
+    others, wherever they stand, so both orders of a spec mean the same rules
+    (``rules.spec`` records the parts in the order given).
     Two parts that set the same option conflict (unless the later one refines an
     option no other refining part set), as does a part whose setting the rest of
     the spec undoes; the error names both parts and the option. Two parts of one
@@ -283,7 +283,7 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
             if other == variant.name:
                 other = next(v.name for v in applied if v is not variant)
             raise InvalidRulesError(f"conflicts with {other} over {name}", variant.name)
-    return attrs.evolve(rules, spec="+".join(v.name for v in order))
+    return attrs.evolve(rules, spec="+".join(v.name for v in applied))
 
 
 def _changed(before: Rules, after: Rules) -> set[str]:
