@@ -390,7 +390,8 @@ def _builtins() -> None:
     register(
         Variant(
             "truly-wild",
-            "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip).",
+            "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip); "
+            "a discarded Wild is then a Skip on the pile and is not taken (wild_skip_pickup).",
             _evolve(wild_as_skip=True),
         )
     )
