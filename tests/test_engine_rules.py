@@ -564,12 +564,12 @@ def test_hit_own_same_turn_off_allows_extras() -> None:
 
 def test_run_end_rules() -> None:
     """R-6.5 / R-6.9: a run takes the card one below its low end or one above its high end;
-    the player names the end; a Wild may go to either end."""
+    a Wild may go to either end, so the player names it."""
     state = run_turn()
     run = meld_index(state, 1, "run 3-6")
     y7, b2, w = (parse_cards(t)[0] for t in ("Y7", "B2", "W"))
     assert_illegal(state, Hit(y7, 1, run, End.LOW), IllegalReason.CARD_DOES_NOT_FIT)
-    assert_illegal(state, Hit(y7, 1, run), IllegalReason.CARD_DOES_NOT_FIT)  # no end named
+    assert_illegal(state, Hit(w, 1, run), IllegalReason.CARD_DOES_NOT_FIT)  # both ends fit
     assert_illegal(state, Hit(b2, 1, run, End.HIGH), IllegalReason.CARD_DOES_NOT_FIT)
     g12 = parse_cards("G12")[0]
     assert_illegal(state, Hit(g12, 1, run, End.HIGH), IllegalReason.CARD_DOES_NOT_FIT)

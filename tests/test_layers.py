@@ -4,7 +4,8 @@ others, a module that imports it back, not even inside a function.
 The one exception is Python's presentation hooks (``__repr__``, ``__str__``,
 ``_repr_svg_``, ``_repr_html_``): the data model puts them on the value classes, so
 they import the presentation modules (:mod:`phase10.text`, :mod:`phase10.svg`) when
-called. Nothing else may.
+called. Nothing else may. (Imports for type checkers only, under ``TYPE_CHECKING``,
+are no dependency at run time and are not counted.)
 
 Issue 15 (a tidier house): record.py and serialization.py imported each other.
 """
@@ -36,7 +37,8 @@ def import_graph() -> dict[str, set[str]]:
         hooks = [
             node
             for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef) and node.name in PRESENTATION_HOOKS
+            if (isinstance(node, ast.FunctionDef) and node.name in PRESENTATION_HOOKS)
+            or (isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"))
         ]
         skipped = {id(inner) for hook in hooks for inner in ast.walk(hook)}
         for node in ast.walk(tree):

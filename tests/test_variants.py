@@ -1316,6 +1316,7 @@ def registry() -> Iterator[None]:
     saved_registry = dict(variants._REGISTRY)
     saved_aliases = dict(variants._ALIASES)
     saved_loaded = list(variants._LOADED_ENTRY_POINTS)
+    saved_failures = dict(variants._PLUGIN_FAILURES)
     saved_path = list(sys.path)
     saved_modules = set(sys.modules)
     try:
@@ -1326,6 +1327,8 @@ def registry() -> Iterator[None]:
         variants._ALIASES.clear()
         variants._ALIASES.update(saved_aliases)
         variants._LOADED_ENTRY_POINTS[:] = saved_loaded
+        variants._PLUGIN_FAILURES.clear()
+        variants._PLUGIN_FAILURES.update(saved_failures)
         sys.path[:] = saved_path
         for name in set(sys.modules) - saved_modules:
             if name.startswith("p10_test_"):
@@ -1565,7 +1568,8 @@ def test_entry_point_variant_is_discovered_and_plays(registry: None, tmp_path: P
 
 
 def test_entry_point_never_replaces_a_builtin(registry: None, tmp_path: Path) -> None:
-    """An entry-point variant whose name is taken is ignored; the built-in stays."""
+    """An entry-point variant whose name is taken is skipped with a warning; the built-in
+    stays."""
     body = """
         from phase10 import variants
 
@@ -1575,7 +1579,8 @@ def test_entry_point_never_replaces_a_builtin(registry: None, tmp_path: Path) ->
     sys.path.insert(0, str(tmp_path))
     importlib.invalidate_caches()
     variants._LOADED_ENTRY_POINTS[0] = False
-    assert variants.get("masters").description.startswith("Masters Edition")
+    with pytest.warns(variants.PluginWarning, match="'masters' is taken"):
+        assert variants.get("masters").description.startswith("Masters Edition")
 
 
 def test_registry_fixture_left_no_trace() -> None:

@@ -43,6 +43,7 @@ from .errors import (
     InvalidMeldError,
     InvalidRulesError,
     Phase10Error,
+    UnfinishedGameError,
 )
 from .extra_kinds import (
     COLOR_PHASES,
@@ -130,6 +131,7 @@ __all__ = [
     "SwapWild",
     "TakeDiscard",
     "TakeSaved",
+    "UnfinishedGameError",
     "__version__",
     "action_to_text",
     "apply",

@@ -26,8 +26,10 @@ from .actions import (
 )
 from .cards import WILD, Card
 from .engine import apply, legal_actions
+from .errors import UnfinishedGameError
 from .melds import MeldRules, NaturalScope, Requirement
 from .phases import Phase
+from .rules import PhaseOrder
 from .solver import can_complete, can_complete_counts, card_counts, requirements_plan
 from .state import GameState, Stage
 from .views import PlayerView, player_view, spectator_view
@@ -65,12 +67,32 @@ def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: 
     return limit
 
 
+STUCK_TURNS = 120
+"""Turns after which :class:`GreedyBot` takes a hand as stuck and stops hoarding.
+
+Ordinary hands end well before (a four-player hand rarely lasts 40 turns); after
+twice as many it breaks up its groups (issue 10: bots never livelock).
+"""
+
+PATIENCE_CIRCUITS = 5
+"""Under Anti-Phase, circuits during which a laid-down :class:`GreedyBot` does not go out."""
+
+
 class GreedyBot:
     """A sound, simple strategy (issue 3):
 
     lays down as soon as it can (keeping Wilds when it has a choice), hits
-    everything it can, discards the card least useful to its phase, skips the
-    leader, and avoids discarding what the next player collects or can hit.
+    everything it can, discards the card least useful to its phase (under free
+    phase order, the open phase closest to completion), skips the leader, and
+    avoids discarding what the next player collects or can hit.
+
+    It never plays forever: in a hand that has lasted :data:`~phase10.bots.STUCK_TURNS` turns
+    it discards what others can use (cards that fit a group on the table, cards
+    others picked up) before anything else, and after twice as many it discards
+    its cards in turn, breaking up its groups. Under Anti-Phase, where going out
+    drops every player who has not made their phase (V-5.2), it waits
+    :data:`~phase10.bots.PATIENCE_CIRCUITS` circuits before going out while someone has not
+    laid down, so that games with many players still progress.
     """
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -83,7 +105,7 @@ class GreedyBot:
         steps = [a for a in legal if isinstance(a, (LayDown, LayGroup))]
         if steps:
             return min(steps, key=_lay_cost(view))
-        hits = [a for a in legal if isinstance(a, Hit)]
+        hits = self._hits(view, legal)
         if hits:
             natural = [h for h in hits if not h.card.is_wild]
             return (natural or hits)[0]
@@ -91,6 +113,29 @@ class GreedyBot:
 
     def _rules(self, view: PlayerView) -> MeldRules:
         return view.rules.meld_rules
+
+    def _target(self, view: PlayerView) -> Phase | None:
+        """The phase to work towards: the one fixed for this hand, or under free phase
+        order (V-1, V-3, V-4) the open phase closest to completion."""
+        if view.hand is None or view.seat is None or view.players[view.seat].laid_down:
+            return None
+        phase = view.my_phase
+        if phase is not None or view.rules.phase_order is not PhaseOrder.ANY:
+            return phase
+        me = view.players[view.seat]
+        done = set(me.completed)
+        open_phases = [p for p in view.rules.phases if p.number not in done]
+        if not open_phases:
+            return None
+        rules, hand = self._rules(view), view.hand
+        return min(open_phases, key=lambda p: phase_distance(hand, p, rules))
+
+    def _hits(self, view: PlayerView, legal: Sequence[Action]) -> list[Hit]:
+        """Every hit, unless Anti-Phase patience holds back the one that would go out."""
+        hits = [a for a in legal if isinstance(a, Hit)]
+        if hits and _patient(view) and any(isinstance(a, Discard) for a in legal):
+            return []
+        return hits
 
     def _before_play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """V-1.4: the phase closest to completion; V-12: the Wild to itself, the Skip to the
@@ -123,7 +168,7 @@ class GreedyBot:
         if me is not None and me.laid_down:
             fits = any(m.hit_ends(top, self._rules(view)) for p in view.players for m in p.melds)
             return take if fits else stock
-        phase = view.my_phase
+        phase = self._target(view)
         if phase is None:
             return stock
         rules = self._rules(view)
@@ -138,10 +183,14 @@ class GreedyBot:
         skips = [d for d in discards if d.card.is_skip]
         if skips:
             return max(skips, key=lambda d: _leader_key(view, d.target))
+        plain = [d for d in discards if d.target is None] or discards
+        stuck = view.turn // STUCK_TURNS
+        if stuck >= 2:  # break up whatever the hand holds, one card after another
+            ordered = sorted(plain, key=lambda d: d.card.code)
+            return ordered[(view.turn // len(view.seats)) % len(ordered)]
         hand = view.hand
-        me = view.players[view.seat]
         rules = self._rules(view)
-        phase = None if me.laid_down else view.my_phase
+        phase = self._target(view)
         base = phase_distance(hand, phase, rules) if phase is not None else 0
         danger = _fed_to_next(view)
         scores = view.rules.scoring.table()
@@ -158,8 +207,10 @@ class GreedyBot:
                 loss = int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
             return (loss, int(danger(card)), -scores[card.code], card.code)
 
-        plain = [d for d in discards if d.target is None]
-        return min(plain or discards, key=cost)
+        if stuck:  # first what a laid-down player can hit, then what others collect
+            useful = _useful_to_others(view)
+            return min(plain, key=lambda d: (useful(d.card), cost(d)))
+        return min(plain, key=cost)
 
 
 def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
@@ -230,6 +281,36 @@ def _drop_each(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     return [tuple(hand[:i]) + tuple(hand[i + 1 :]) for i in range(len(hand))]
 
 
+def _patient(view: PlayerView) -> bool:
+    """Whether a laid-down bot should not go out yet (Anti-Phase, V-5.2; see GreedyBot)."""
+    hand = view.hand
+    if not view.rules.anti_phase or hand is None or len(hand) > 2 or view.seat is None:
+        return False
+    if view.turn >= PATIENCE_CIRCUITS * len(view.seats):
+        return False
+    return any(not view.players[s].laid_down for s in view.seats if s != view.seat)
+
+
+def _useful_to_others(view: PlayerView) -> Callable[[Card], int]:
+    """0 for a card that fits a group on the table, 1 for one others picked up, else 2."""
+    rules = view.rules.meld_rules
+    melds = [m for p in view.players for m in p.melds]
+    collected = {
+        c.number
+        for s in view.seats
+        if s != view.seat
+        for c in view.players[s].pickups
+        if c.number is not None
+    }
+
+    def useful(card: Card) -> int:
+        if any(m.hit_ends(card, rules) for m in melds):
+            return 0
+        return 1 if card.number in collected else 2
+
+    return useful
+
+
 def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int]:
     if target is None:
         return (-1, 0)
@@ -265,7 +346,9 @@ def play_game(
     """Let ``bots`` (one per seat) play ``state`` to the end and return the final state.
 
     ``on_action(before, action, after)`` is called after every action, e.g. to
-    print a log. Between hands the next hand is dealt automatically.
+    print a log. Between hands the next hand is dealt automatically. The returned
+    state is always over: a game still running after ``max_actions`` actions
+    raises :class:`~phase10.UnfinishedGameError`, which holds the last state.
     """
     if len(bots) != len(state.players):
         raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
@@ -285,4 +368,11 @@ def play_game(
         if on_action is not None:
             on_action(state, action, after)
         state = after
-    return state
+    if state.is_over:
+        return state
+    raise UnfinishedGameError(
+        f"the game was not over after {max_actions} actions (hand {state.hand_number}, "
+        f"turn {state.turn} of that hand)",
+        state,
+        max_actions,
+    )

@@ -7,6 +7,10 @@ already catches ``ValueError`` keeps working.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 __all__ = [
     "CompletionLimitError",
@@ -16,6 +20,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidRulesError",
     "Phase10Error",
+    "UnfinishedGameError",
 ]
 
 
@@ -108,3 +113,18 @@ class IllegalActionError(Phase10Error, ValueError):
 
     def __repr__(self) -> str:
         return f"IllegalActionError({self.reason}, {self.message!r})"
+
+
+class UnfinishedGameError(Phase10Error):
+    """A game driver stopped at its action cap before the game was over.
+
+    :func:`~phase10.play_game` raises it rather than return a game that is not
+    finished as if it were. ``state`` is the last state reached (not over) and
+    ``actions`` the number of actions played.
+    """
+
+    def __init__(self, message: str, state: GameState, actions: int) -> None:
+        self.message = message
+        self.state = state
+        self.actions = actions
+        super().__init__(message)

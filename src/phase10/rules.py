@@ -488,6 +488,15 @@ class Rules:
     # --- Movable wilds (V-13)
     movable_wilds: bool = _flag(False)
     """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""
+    # --- library decisions where the sources are silent (docs/rules_reference.rst)
+    wild_skip_pickup: bool = _flag(False)
+    """V-11 / R-9.4: whether a discarded Wild may be taken when Wilds are also Skips."""
+    anti_drops_stack: bool = _flag(True)
+    """V-5.3: whether the rule card's drop adds to the drop for failing one's phase."""
+    masters_tiebreak_saves_scored: bool = _flag(True)
+    """A-20: whether Save piles score in and after tiebreak hands as after any hand."""
+    masters_choice_before_deal_up: bool = _flag(True)
+    """V-1.4 with V-12: whether phases are chosen before the dealer places the upturned card."""
     # --- safety and provenance
     max_turns: int | None = attrs.field(default=None)
     spec: str = attrs.field(default="standard", validator=_spec)
@@ -522,6 +531,12 @@ class Rules:
                 "a fixed number of hands sets every hand's phase; phases cannot also be "
                 "chosen freely",
                 option="fixed_hands",
+            )
+        if self.end_when_sole_phase10_contender and self.winner_must_go_out:
+            raise InvalidRulesError(
+                "the game cannot end when the sole contender lays down the final phase (A-13) "
+                "if the winner must also go out (A-14)",
+                option="end_when_sole_phase10_contender",
             )
         if self.anti_phase and self.fixed_hands is not None:
             raise InvalidRulesError(

@@ -25,9 +25,19 @@ def hand_points(state: GameState, seat: int) -> int:
             points += sum(
                 rules.scoring.wild - table[c.code] for c in player.hand if c.number == target.number
             )
-    if rules.masters_saved_cards_scored is SavedScoring.EACH_HAND:
+    if rules.masters_saved_cards_scored is SavedScoring.EACH_HAND and (
+        rules.masters_tiebreak_saves_scored or not state.tiebreak
+    ):
         points += sum(table[card.code] for card in player.saved)
     return points
+
+
+def _pile_points(state: GameState, seat: int) -> int:
+    """What ``seat``'s Save pile adds to its total when scored at the game's end (A-20)."""
+    if state.rules.masters_saved_cards_scored is not SavedScoring.AT_GAME_END:
+        return 0
+    table = state.rules.scoring.table()
+    return sum(table[card.code] for card in state.players[seat].saved)
 
 
 def _progress(done: tuple[int, ...], phase: int | None, rules: Rules) -> tuple[int, ...]:
@@ -38,6 +48,49 @@ def _progress(done: tuple[int, ...], phase: int | None, rules: Rules) -> tuple[i
         if rules.anti_on_success is AntiOnSuccess.STAY:
             return done
     return _advanced(done, phase)
+
+
+def _credited(state: GameState, seat: int, went_out: int | None) -> int | None:
+    """The phase ``seat`` completed this hand, as it counts (R-5.8, R-12.1, A-14).
+
+    With ``winner_must_go_out`` the phase that would complete a player's whole list
+    counts only in a hand that player goes out: otherwise they attempt it again, so
+    a player who lays down the final phase without going out can still win later.
+    """
+    player = state.players[seat]
+    if seat not in state.seats or not player.laid_down:
+        return None
+    phase = player.phase_attempted
+    rules = state.rules
+    if (
+        rules.winner_must_go_out
+        and seat != went_out
+        and not state.tiebreak
+        and rules.fixed_hands is None
+        and phase is not None
+        and {p.number for p in rules.phases} <= {*player.completed, phase}
+    ):
+        return None
+    return phase
+
+
+def _completed_after(
+    state: GameState, seat: int, phase: int | None, named: int | None
+) -> tuple[int, ...]:
+    """``seat``'s completed phases for the next hand (R-12.1, V-5.2, V-5.3)."""
+    player = state.players[seat]
+    rules = state.rules
+    if state.tiebreak or seat not in state.seats:
+        return player.completed
+    if phase is None and player.laid_down:  # held back by A-14: no step down either
+        done = player.completed
+    else:
+        done = _progress(player.completed, phase, rules)
+    if seat == named or any(card.is_rule_card for card in player.hand):  # V-5.3
+        failed = rules.anti_phase and phase is None and not player.laid_down
+        if rules.anti_drops_stack or not failed:
+            done = done[:-1]
+    return done
 
 
 def end_hand(
@@ -63,19 +116,12 @@ def end_hand(
         0 if seat == went_out or seat not in seats else hand_points(state, seat)
         for seat in range(len(players))
     )
-    completed = tuple(
-        p.phase_attempted if seat in seats and p.laid_down else None
-        for seat, p in enumerate(players)
-    )
+    completed = tuple(_credited(state, seat, went_out) for seat in range(len(players)))
     new_players = tuple(
         replace(
             p,
             score=p.score + points[seat],
-            completed=p.completed
-            if state.tiebreak or seat not in seats
-            else _progress(p.completed, completed[seat], rules)[
-                : -1 if seat == named or any(c.is_rule_card for c in p.hand) else None
-            ],
+            completed=_completed_after(state, seat, completed[seat], named),
             skips_pending=0,
             phase_attempted=None,  # between hands a seat's target is its next phase
         )
@@ -94,7 +140,7 @@ def end_hand(
         winner = laid_first if laid_first is not None else went_out
         if winner is None:  # nobody went out: the tied players play again (R-15.5)
             return replace(over, tiebreak_seats=state.seats)
-        return _game_over(over, (winner,))
+        return _game_over(over, (winner,), score_piles=rules.masters_tiebreak_saves_scored)
     if rules.fixed_hands is not None:
         if state.hand_number < rules.fixed_hands:
             return over
@@ -105,8 +151,6 @@ def end_hand(
         for seat in sorted(seats)
         if completed[seat] is not None and all_phases <= set(new_players[seat].completed)
     )
-    if rules.winner_must_go_out:
-        finishers = tuple(s for s in finishers if s == went_out)  # A-14
     if not finishers:
         return over
     return _decide(over, finishers, fixed=False)
@@ -118,18 +162,13 @@ def _advanced(done: tuple[int, ...], phase: int | None) -> tuple[int, ...]:
 
 
 def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> GameState:
-    """The lowest total among ``contenders`` wins; a tie goes to the tiebreak option."""
-    if state.rules.masters_saved_cards_scored is SavedScoring.AT_GAME_END:  # A-20
-        table = state.rules.scoring.table()
-        state = replace(
-            state,
-            players=tuple(
-                replace(p, score=p.score + sum(table[c.code] for c in p.saved))
-                for p in state.players
-            ),
-        )
-    best = min(state.players[s].score for s in contenders)
-    tied = tuple(s for s in contenders if state.players[s].score == best)
+    """The lowest total among ``contenders`` wins; a tie goes to the tiebreak option.
+
+    Under A-20 ``"at_game_end"`` the totals compared include the Save piles.
+    """
+    totals = {s: state.players[s].score + _pile_points(state, s) for s in contenders}
+    best = min(totals.values())
+    tied = tuple(s for s in contenders if totals[s] == best)
     if len(tied) == 1:
         return _game_over(state, tied)
     rules = state.rules
@@ -140,8 +179,27 @@ def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> Ga
     )
     if shared:
         return _game_over(state, tied)
+    if not rules.masters_tiebreak_saves_scored:  # the piles count as they stand now
+        state = _score_piles(state)
     return replace(state, tiebreak_seats=tied)  # R-15.4: the tied players replay
 
 
-def _game_over(state: GameState, winners: tuple[int, ...]) -> GameState:
+def _score_piles(state: GameState) -> GameState:
+    """Add each Save pile to its owner's total (A-20 ``"at_game_end"``)."""
+    if state.rules.masters_saved_cards_scored is not SavedScoring.AT_GAME_END:
+        return state
+    return replace(
+        state,
+        players=tuple(
+            replace(p, score=p.score + _pile_points(state, seat))
+            for seat, p in enumerate(state.players)
+        ),
+    )
+
+
+def _game_over(
+    state: GameState, winners: tuple[int, ...], *, score_piles: bool = True
+) -> GameState:
+    if score_piles:
+        state = _score_piles(state)
     return replace(state, stage=Stage.GAME_OVER, winners=winners, tiebreak_seats=())

@@ -15,12 +15,22 @@ phase10.errors.InvalidRulesError: odd-phases: conflicts with even-phases over ph
 
 Third-party packages add variants through the entry-point group
 ``phase10.variants``; each entry point names a :class:`Variant` (or a
-callable returning one or several).
+callable returning one or several). They are loaded once, on first use; a
+plug-in that fails to load is reported with a :class:`PluginWarning` naming it
+and the others load regardless.
+
+The registry is the library's only shared mutable state. One re-entrant lock
+guards it, so :func:`register`, :func:`unregister`, :func:`get`,
+:func:`names` and :func:`resolve` may be called from several threads at once:
+a lookup sees a variant either before or after a ``register(...,
+replace=True)``, never a gap in between.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
 from types import MappingProxyType
@@ -41,7 +51,7 @@ from .rules import (
     Tiebreak,
 )
 
-__all__ = ["Variant", "get", "names", "register", "resolve", "unregister"]
+__all__ = ["PluginWarning", "Variant", "get", "names", "register", "resolve", "unregister"]
 
 ENTRY_POINT_GROUP = "phase10.variants"
 
@@ -50,9 +60,10 @@ ENTRY_POINT_GROUP = "phase10.variants"
 class Variant:
     """A named transformation of :class:`~phase10.Rules`.
 
-    ``refines`` lets the variant change options an earlier part of a spec
-    already changed (``to-phase-N`` shortens whatever phase list came before);
-    other overlaps are conflicts.
+    ``refines`` marks a variant that adjusts what the rest of a spec sets
+    (``to-phase-N`` shortens whatever phase list the spec has): it is applied
+    after the other parts and may change options they set; other overlaps are
+    conflicts.
     """
 
     name: str = attrs.field(validator=attrs.validators.matches_re(r"[a-z0-9][a-z0-9_.-]*"))
@@ -69,109 +80,203 @@ class Variant:
         return result
 
 
+class PluginWarning(UserWarning):
+    """A variant plug-in (an entry point of the group ``phase10.variants``) was not loaded."""
+
+
+_LOCK = threading.RLock()
+"""Guards everything below: the registry is shared by every thread of the process."""
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
-_FAMILIES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Variant]]] = []
+_FAMILIES: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], Variant]]] = []
+"""(label, pattern, factory): names understood without being registered, like ``to-phase-5``."""
 _LOADED_ENTRY_POINTS: list[bool] = [False]
+_PLUGIN_FAILURES: dict[str, str] = {}
+"""Entry-point name -> why it was not loaded (repeated when a name is not found)."""
+
+
+def _owner(name: str) -> Variant | None:
+    """The registered variant called ``name`` or owning it as an alias (lock held)."""
+    return _REGISTRY.get(name) or _REGISTRY.get(_ALIASES.get(name, ""))
 
 
 def register(variant: Variant, *, replace: bool = False) -> Variant:
-    """Add ``variant`` to the registry; a taken name raises unless ``replace`` is true."""
+    """Add ``variant`` to the registry; a taken name raises unless ``replace`` is true.
+
+    With ``replace=True`` the old variant of that name gives way to the new one in
+    one step: no other thread ever finds the name missing.
+    """
     if not isinstance(variant, Variant):
         raise InvalidRulesError(f"only a Variant can be registered, not {variant!r}")
-    for name in (variant.name, *variant.aliases):
-        owner = _REGISTRY.get(name) or _REGISTRY.get(_ALIASES.get(name, ""))
-        if owner is not None and not (replace and owner.name == variant.name):
-            raise InvalidRulesError(
-                f"the name {name!r} is taken by variant {owner.name!r} (pass replace=True)",
-                "variant",
-            )
-    if variant.name in _REGISTRY:  # replace=True: checked above, now swap it in
-        unregister(variant.name)
-    _REGISTRY[variant.name] = variant
-    for alias in variant.aliases:
-        _ALIASES[alias] = variant.name
+    with _LOCK:
+        for name in (variant.name, *variant.aliases):
+            owner = _owner(name)
+            if owner is not None and not (replace and owner.name == variant.name):
+                raise InvalidRulesError(
+                    f"the name {name!r} is taken by variant {owner.name!r} (pass replace=True)",
+                    "variant",
+                )
+        old = _REGISTRY.get(variant.name)
+        if old is not None:  # replace=True, checked above
+            _drop(old)
+        _REGISTRY[variant.name] = variant
+        for alias in variant.aliases:
+            _ALIASES[alias] = variant.name
     return variant
 
 
 def unregister(name: str) -> None:
     """Remove a variant (and its aliases) from the registry."""
-    variant = _REGISTRY.pop(name, None)
-    if variant is None:
-        raise InvalidRulesError(f"no variant named {name!r}", "variant")
+    with _LOCK:
+        variant = _REGISTRY.get(name)
+        if variant is None:
+            raise InvalidRulesError(f"no variant named {name!r}", "variant")
+        _drop(variant)
+
+
+def _drop(variant: Variant) -> None:
+    del _REGISTRY[variant.name]
     for alias in variant.aliases:
-        _ALIASES.pop(alias, None)
+        if _ALIASES.get(alias) == variant.name:
+            del _ALIASES[alias]
 
 
 def _load_entry_points() -> None:
+    """Load the plug-ins, once per process (the caller holds ``_LOCK``).
+
+    A plug-in that fails (its module does not import, its callable raises, it gives
+    something other than a Variant, or its name is taken) is skipped with a
+    :class:`PluginWarning`; the others load regardless.
+    """
     if _LOADED_ENTRY_POINTS[0]:
         return
     _LOADED_ENTRY_POINTS[0] = True
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+    try:
+        entries = tuple(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    except Exception as error:  # unreadable installation metadata
+        _plugin_failed("*", f"the entry points could not be read ({_explain(error)})")
+        return
+    for entry in entries:
+        _load_plugin(entry)
+
+
+def _load_plugin(entry: metadata.EntryPoint) -> None:
+    try:
         loaded = entry.load()
         found = loaded() if callable(loaded) and not isinstance(loaded, Variant) else loaded
-        items: Iterable[object] = found if isinstance(found, (list, tuple)) else (found,)
-        for item in items:
-            if isinstance(item, Variant) and item.name not in _REGISTRY:
-                register(item)
+    except Exception as error:  # anything a third-party module may raise
+        _plugin_failed(entry.name, f"{entry.value} failed: {_explain(error)}")
+        return
+    items: Iterable[object] = found if isinstance(found, (list, tuple)) else (found,)
+    for item in items:
+        if not isinstance(item, Variant):
+            _plugin_failed(entry.name, f"{entry.value} gave {item!r}, not a Variant")
+            continue
+        taken = [n for n in (item.name, *item.aliases) if _owner(n) is not None]
+        if taken:
+            owner = _owner(taken[0])
+            assert owner is not None
+            _plugin_failed(
+                entry.name,
+                f"its variant {item.name!r} was skipped: the name {taken[0]!r} is taken by "
+                f"variant {owner.name!r}",
+            )
+            continue
+        register(item)
+
+
+def _explain(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def _plugin_failed(name: str, why: str) -> None:
+    _PLUGIN_FAILURES[name] = why
+    warnings.warn(
+        f"phase10 variant plug-in {name!r} not loaded: {why}", PluginWarning, stacklevel=4
+    )
+
+
+def _lookup(name: str) -> tuple[Variant, str | None]:
+    """The variant called ``name`` and the label of its family, if any (lock held)."""
+    _load_entry_points()
+    if not isinstance(name, str):
+        raise InvalidRulesError(f"a variant name must be a string, not {name!r}", "variant")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in _REGISTRY:
+        return _REGISTRY[key], None
+    for label, pattern, factory in _FAMILIES:
+        match = pattern.fullmatch(key)
+        if match:
+            return factory(match), label
+    message = f"no variant named {name!r}; known: {', '.join(sorted(_REGISTRY))}"
+    if _PLUGIN_FAILURES:
+        failed = "; ".join(f"{n!r}: {why}" for n, why in sorted(_PLUGIN_FAILURES.items()))
+        message += f" (plug-ins not loaded: {failed})"
+    raise InvalidRulesError(message, "variant")
 
 
 def get(name: str) -> Variant:
     """The variant called ``name`` (or one of its aliases, or a family like ``to-phase-5``)."""
-    _load_entry_points()
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    if key in _REGISTRY:
-        return _REGISTRY[key]
-    for pattern, factory in _FAMILIES:
-        match = pattern.fullmatch(key)
-        if match:
-            return factory(match)
-    known = ", ".join(names())
-    raise InvalidRulesError(f"no variant named {name!r}; known: {known}", "variant")
+    with _LOCK:
+        return _lookup(name)[0]
 
 
 def names() -> tuple[str, ...]:
     """The registered variant names, sorted."""
-    _load_entry_points()
-    return tuple(sorted(_REGISTRY))
+    with _LOCK:
+        _load_entry_points()
+        return tuple(sorted(_REGISTRY))
 
 
 def resolve(spec: str, base: Rules | None = None) -> Rules:
-    """The rules of a spec such as ``"masters+floating"``, applied left to right.
+    """The rules of a spec such as ``"masters+floating"``.
 
-    Two parts that set the same option conflict (unless the later one refines
-    it), and the error names both.
+    Parts that *refine* (``to-phase-N``, ``anti-phase-others``) apply after the
+    others, wherever they stand, so both orders of a spec mean the same rules
+    (``rules.spec`` records the parts in the order given).
+    Two parts that set the same option conflict (unless the later one refines an
+    option no other refining part set), as does a part whose setting the rest of
+    the spec undoes; the error names both parts and the option. Two parts of one
+    family (``to-phase-3+to-phase-5``) conflict too.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise InvalidRulesError("a variant spec must be a non-empty string", "variant")
     parts = [p.strip() for p in spec.split("+")]
     if any(not p for p in parts):
         raise InvalidRulesError(f"empty part in variant spec {spec!r}", "variant")
+    with _LOCK:  # one consistent view of the registry; the transforms run outside it
+        found = [_lookup(part) for part in parts]
+    families: dict[str, str] = {}
+    for variant, family in found:
+        if family is not None and family in families:
+            raise InvalidRulesError(
+                f"conflicts with {families[family]}: a spec takes one {family} part",
+                variant.name,
+            )
+        if family is not None:
+            families[family] = variant.name
+    applied = [variant for variant, _ in found]
+    order = [v for v in applied if not v.refines] + [v for v in applied if v.refines]
     rules = base if base is not None else Rules()
     owners: dict[str, str] = {}
-    refined: list[set[str]] = []  # per part: options a later refining part changed
-    applied: list[Variant] = []
-    for part in parts:
-        variant = get(part)
+    refined: set[str] = set()  # options changed by refining parts
+    for variant in order:
         before = rules
         rules = variant.apply(rules)
         changed = _changed(before, rules)
         for name in changed:
-            if name in owners and not variant.refines:
+            if name in owners and (not variant.refines or name in refined):
                 raise InvalidRulesError(f"conflicts with {owners[name]} over {name}", variant.name)
             owners[name] = variant.name
         if variant.refines:
-            for earlier in refined:
-                earlier.update(changed)
-        applied.append(variant)
-        refined.append(set())
-    # Every part must still hold in the result, whatever the order (a later part may
-    # not silently undo what an earlier one needs, nor the other way round).
-    for variant, exempt in zip(applied, refined, strict=True):
+            refined |= changed
+    # Every part must still hold in the result (a later part may not silently undo what
+    # an earlier one needs, nor the other way round).
+    for variant in order:
         if variant.refines:
             continue
-        undone = _changed(rules, variant.apply(rules)) - exempt
+        undone = _changed(rules, variant.apply(rules)) - refined
         if undone:
             name = sorted(undone)[0]
             other = owners.get(name, "the rest of the spec")
@@ -218,7 +323,7 @@ def _to_phase(match: re.Match[str]) -> Variant:
     )
 
 
-_FAMILIES.append((re.compile(r"to-phase-(\d{1,2})"), _to_phase))
+_FAMILIES.append(("to-phase-N", re.compile(r"to-phase-(\d{1,2})"), _to_phase))
 
 
 _MASTERS: Mapping[str, object] = MappingProxyType(
@@ -271,7 +376,7 @@ def _builtins() -> None:
             "pick-a-phase",
             "Any phase in any hand, each only once, named when laid down; first to complete "
             "all ten wins (V-3, A-24).",
-            _evolve(phase_order=PhaseOrder.ANY),
+            _evolve(phase_order=PhaseOrder.ANY, phase_choice=PhaseChoice.AT_LAYDOWN),
         )
     )
     register(
@@ -285,7 +390,8 @@ def _builtins() -> None:
     register(
         Variant(
             "truly-wild",
-            "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip).",
+            "A Wild may be discarded as a Skip, naming a target (V-11, wild_as_skip); "
+            "a discarded Wild is then a Skip on the pile and is not taken (wild_skip_pickup).",
             _evolve(wild_as_skip=True),
         )
     )

@@ -90,11 +90,27 @@ def choosing_at_hand_start(state: GameState) -> bool:
 
 
 def can_take_discard(state: GameState) -> bool:
-    """Whether the top discard may be taken (R-4.2, R-9.4)."""
+    """Whether the top discard may be taken (R-4.2, R-9.4, V-11)."""
     top = state.top_discard
     if top is None:
         return False
-    return not top.is_skip or state.rules.skip_pickup_from_discard
+    rules = state.rules
+    if top.is_skip:
+        return rules.skip_pickup_from_discard
+    if top.is_wild and rules.wild_as_skip and not rules.wild_skip_pickup:
+        return state.turn == 0  # V-11: a Skip too; only the card turned up may be taken (R-3.4)
+    return True
+
+
+def save_room(state: GameState) -> int:
+    """How many more cards the Save piles may take and still leave a full deal (V-1.6).
+
+    The next hand is dealt from the deck less every Save pile; it needs a hand for
+    each player and a card to turn up (R-3.2, R-3.3).
+    """
+    rules = state.rules
+    saved = sum(len(player.saved) for player in state.players)
+    return rules.deck.size - saved - (len(state.players) * rules.hand_size + 1)
 
 
 def can_draw_stock(state: GameState) -> bool:

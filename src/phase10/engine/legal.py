@@ -28,6 +28,7 @@ from .common import (
     play_problem,
     player_rules,
     remove,
+    save_room,
     usable_saved,
 )
 from .laydowns import lay_down_actions
@@ -101,7 +102,7 @@ def _plays(state: GameState) -> list[Action]:
         if state.rules.movable_wilds:
             actions.extend(_swaps(state, seat))
     actions.extend(_discards(state, seat))
-    if state.rules.masters_saving and not player.saved_this_hand:
+    if state.rules.masters_saving and not player.saved_this_hand and save_room(state) > 0:
         actions.extend(_saves(state, seat))
     return actions
 

@@ -39,11 +39,12 @@ from .common import (
     player_rules,
     remove,
     reshuffled_stock,
+    save_room,
     usable_saved,
     with_player,
 )
 from .laydowns import can_finish, leftover_problem, needs_natural
-from .turns import begin_turn, skip_targets, start_play
+from .turns import after_deal_up, begin_turn, choice_waits, skip_targets, start_play
 
 
 def _seat(state: GameState) -> int:
@@ -84,7 +85,10 @@ def take_discard(state: GameState) -> GameState:
     if not can_take_discard(state):
         raise illegal(
             IllegalReason.SKIP_NOT_TAKEABLE,
-            "a Skip can never be taken from the discard pile (R-9.4)",
+            "a Wild is also a Skip under these rules and cannot be taken from the discard "
+            "pile (V-11, R-9.4)"
+            if top.is_wild
+            else "a Skip can never be taken from the discard pile (R-9.4)",
         )
     seat = _seat(state)
     player = state.players[seat]
@@ -158,9 +162,12 @@ def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
     players = with_player(state.players, seat, replace(player, phase_attempted=action.phase))
     after = replace(state, players=players, lost_turns=())
     following = next_seat(state, seat)
-    if following == state.seats[0]:
-        return start_play(after)
-    return replace(after, current_player=following)
+    if following != state.seats[0]:
+        return replace(after, current_player=following)
+    if choice_waits(state):  # the dealer has already placed the upturned card (V-12)
+        start = state.seats[state.turn % len(state.seats)]
+        return begin_turn(after, start, players, lost=(), turn=state.turn)
+    return start_play(after)
 
 
 def give_card(state: GameState, action: GiveCard) -> GameState:
@@ -178,7 +185,7 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
         if state.rules.skip_counts_initial:
             record = (*record[: action.seat], 0, *record[action.seat + 1 :])
         after = replace(state, players=players, skip_record=record)
-        return begin_turn(after, after.seats[0], players, lost=(), turn=0)
+        return after_deal_up(after, players, turn=0)
     receiver = state.players[action.seat]
     players = with_player(
         state.players, action.seat, replace(receiver, hand=add(receiver.hand, top))
@@ -397,8 +404,10 @@ def _hit_end(state: GameState, seat: int, action: Hit, meld: Meld) -> End | None
             raise illegal(IllegalReason.CARD_DOES_NOT_FIT, f"a {meld.describe()} has no ends")
         return None
     if action.end is None:
+        if len(ends) == 1:  # only one end fits: nothing to say
+            return ends[0]
         if state.rules.wild_assignment is WildAssignment.AUTO:
-            return End.HIGH if End.HIGH in ends else ends[0]
+            return End.HIGH
         raise illegal(
             IllegalReason.CARD_DOES_NOT_FIT,
             f"say which end of the {meld.describe()} {action.card} goes to (R-6.9)",
@@ -588,11 +597,9 @@ def discard(state: GameState, action: Discard) -> GameState:
         named = target if names_loser else None
         return end_hand(after, players, went_out=seat, named=named)
     if state.forced_discard:  # V-12: play starts left of the dealer, or after the receiver
-        first = state.seats[0]
-        start = next_seat(state, first) if seat == first else first
         after = replace(state, discard_pile=pile, stock=stock)
         # the receiver's turn counts as taken when it was theirs to play first (V-10.1)
-        return begin_turn(after, start, players, lost=(), turn=int(seat == first))
+        return after_deal_up(after, players, turn=int(seat == state.seats[0]))
     return begin_turn(
         state,
         next_seat(state, seat),
@@ -627,6 +634,12 @@ def save(state: GameState, action: Save) -> GameState:
     if player.saved_this_hand:
         raise illegal(
             IllegalReason.NOT_ALLOWED_BY_RULES, "you may save only one card per hand (V-1.6)"
+        )
+    if save_room(state) < 1:
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            "the Save piles are full: one more saved card would leave too few cards to deal "
+            "the next hand (V-1.6)",
         )
     rest = remove(player.hand, (action.card,))
     if rest is None:

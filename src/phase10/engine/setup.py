@@ -12,7 +12,7 @@ from ..limits import SEED_LIMIT, show, text_problem
 from ..rules import DealerRotation, InitialSkip, InitialWild, Rules
 from ..state import GameState, PlayerState, Stage, replace
 from .common import choosing_at_hand_start, remove
-from .turns import start_play
+from .turns import choice_waits, deal_up_pending, start_play
 
 
 def resolve_rules(rules: Rules | str) -> Rules:
@@ -129,7 +129,11 @@ def deal(
     discard = [rest.pop(0)]
     while True:
         top = discard[-1]
-        if top.is_wild and rules.initial_wild is InitialWild.RETURN_AND_FLIP and rest:
+        if (
+            top.is_wild
+            and rules.initial_wild is InitialWild.RETURN_AND_FLIP
+            and not all(card.is_wild for card in rest)  # else it would flip Wilds forever
+        ):
             rest.append(discard.pop())
             discard.append(rest.pop(0))
             continue
@@ -177,7 +181,7 @@ def deal(
         lost_turns=(),
         tiebreak=tiebreak,
     )
-    if choosing_at_hand_start(dealt):
+    if choosing_at_hand_start(dealt) and not (choice_waits(dealt) and deal_up_pending(dealt)):
         return replace(dealt, stage=Stage.CHOOSE_PHASE, current_player=first)  # V-1.4
     return start_play(dealt)
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
 from ..state import GameState, PlayerState, Stage, replace
-from .common import can_draw_stock, can_take_discard, next_seat, usable_saved
+from .common import (
+    can_draw_stock,
+    can_take_discard,
+    choosing_at_hand_start,
+    next_seat,
+    usable_saved,
+)
 
 
 def begin_turn(
@@ -62,11 +68,40 @@ def deal_up_pending(state: GameState) -> bool:
     )
 
 
+def choice_waits(state: GameState) -> bool:
+    """Whether players still name their phases after the dealer's V-12 decision.
+
+    ``masters_choice_before_deal_up=False``: the upturned card is placed as part of
+    the deal, before the phases are chosen (V-1.4, V-12).
+    """
+    return choosing_at_hand_start(state) and not state.rules.masters_choice_before_deal_up
+
+
 def start_play(state: GameState) -> GameState:
     """After the deal and any phase choices: the dealer's V-12 decision, or the first turn."""
     if deal_up_pending(state):
         return replace(state, stage=Stage.DEAL_UP, current_player=state.dealer)
     return begin_turn(state, state.seats[0], state.players, lost=(), turn=0)
+
+
+def after_deal_up(state: GameState, players: tuple[PlayerState, ...], turn: int) -> GameState:
+    """Once the dealer's V-12 decision is played out: the phase choices, or the turn ``turn``.
+
+    ``turn`` is 1 when the first player received the upturned Wild and has
+    discarded for it (their turn counts as taken), else 0.
+    """
+    if choice_waits(state):
+        return replace(
+            state,
+            players=players,
+            stage=Stage.CHOOSE_PHASE,
+            current_player=state.seats[0],
+            turn=turn,
+            forced_discard=False,
+            lost_turns=(),
+        )
+    seat = state.seats[turn % len(state.seats)]
+    return begin_turn(state, seat, players, lost=(), turn=turn)
 
 
 def skip_targets(state: GameState, seat: int) -> tuple[int, ...]:
