@@ -458,3 +458,8 @@ def test_seed_set_matches_a_plain_set(seeds: list[int]) -> None:
     assert gaps == set(range(-1, 62)) - plain
     ranges = tracked.ranges()
     assert all(stop < start for (_, stop), (start, _) in itertools.pairwise(ranges))
+
+
+def test_a_bot_that_cannot_reach_worker_processes_is_a_clear_error() -> None:
+    with pytest.raises(InvalidDataError, match="cannot be sent to worker processes"):
+        simulate("to-phase-1", lambda seed: GreedyBot(), 2, players=2, workers=2)

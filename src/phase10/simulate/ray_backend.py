@@ -51,7 +51,9 @@ class RayBackend:
         return self._task.remote(job, start, stop)
 
     def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
-        ready, _ = self._ray.wait(handles, num_returns=1)
+        ready: list[object] = []
+        while not ready:  # short waits: a blocked wait would not see Ctrl-C
+            ready, _ = self._ray.wait(handles, num_returns=1, timeout=0.2)
         try:
             batches = self._ray.get(ready)
         except self._ray.exceptions.RayTaskError as error:

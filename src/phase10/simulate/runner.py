@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import pickle
 import signal
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -21,7 +22,7 @@ import attrs
 from ..errors import InvalidDataError
 from ..rules import Rules
 from .outcome import Batch, play_batch
-from .players import BotSpec
+from .players import BotSpec, bot_name
 from .seeds import Range
 
 __all__ = [
@@ -199,12 +200,16 @@ class ProcessBackend:
 
     def __init__(self, workers: int) -> None:
         self.slots = 2 * workers
+        self._checked = False
         # The platform's start method: scripts without a __main__ guard work where it is fork.
         self._pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=workers, initializer=_ignore_interrupt
         )
 
     def submit(self, job: Job, start: int, stop: int) -> object:
+        if not self._checked:
+            _check_picklable(job)
+            self._checked = True
         return self._pool.submit(run_batch, job, start, stop)
 
     def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
@@ -220,6 +225,19 @@ class ProcessBackend:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+
+
+def _check_picklable(job: Job) -> None:
+    """Refuse, with a clear error, bots that cannot be sent to another process."""
+    for spec in job.bots:
+        try:
+            pickle.dumps(spec)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise InvalidDataError(
+                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}): define "
+                "its factory at the top level of a module, or name it by import path",
+                "bots",
+            ) from None
 
 
 def open_backend(name: str, workers: int | None, address: str | None) -> Backend:
