@@ -363,12 +363,14 @@ def test_resume_after_an_interruption_writes_the_same_file(tmp_path: Path, worke
     expected = run_to_file(whole, games=12, workers=workers)
     cut = tmp_path / "cut.jsonl"
 
+    written: list[GameOutcome] = []
+
     def interrupt(done: int, total: int) -> None:
-        if done >= 3:
-            raise KeyboardInterrupt  # what Ctrl-C does in the driver, as games come in
+        if written and done >= 3:  # some games written, a later batch just in
+            raise KeyboardInterrupt  # what Ctrl-C does in the driver
 
     with pytest.raises(KeyboardInterrupt):
-        run_to_file(cut, games=12, workers=workers, progress=interrupt)
+        run_to_file(cut, games=12, workers=workers, progress=interrupt, on_outcome=written.append)
     kept = len(cut.read_text().splitlines())
     assert 0 < kept < 12
     resumed: list[int] = []
