@@ -264,6 +264,7 @@ def test_bots_take_seats_in_turn() -> None:
         ({"bots": "no_such_module_here:Bot"}, InvalidDataError),
         ({"games": -1}, InvalidDataError),
         ({"games": True}, InvalidDataError),
+        ({"seed": "1"}, InvalidDataError),
         ({"workers": 0}, InvalidDataError),
         ({"max_actions": 0}, InvalidDataError),
         ({"backend": "spark"}, InvalidDataError),

@@ -67,9 +67,10 @@ Backend = Literal["local", "ray"]
 """Where games run: ``"local"`` processes, or a ``"ray"`` cluster."""
 
 
-def _check_whole(value: object, name: str, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InvalidDataError(f"{name} must be a whole number >= {low}, not {value!r}", name)
+def _check_whole(value: object, name: str, low: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        at_least = "" if low is None else f" >= {low}"
+        raise InvalidDataError(f"{name} must be a whole number{at_least}, not {value!r}", name)
 
 
 def simulate(
@@ -113,7 +114,7 @@ def simulate(
     names = tuple(bot_name(kind) for kind in kinds)
     rules.check_players(len(kinds))
     _check_whole(games, "games", 0)
-    _check_whole(seed, "seed", -(2**62))
+    _check_whole(seed, "seed")
     _check_whole(max_actions, "max_actions", 1)
     if workers is not None:
         _check_whole(workers, "workers", 1)
