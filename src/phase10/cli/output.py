@@ -17,8 +17,9 @@ standard  10
 from __future__ import annotations
 
 import importlib
+import time
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 __all__ = ["ProgressReporter", "print_table", "rich_module"]
@@ -99,30 +100,54 @@ def _numeric(text: str) -> bool:
     return True
 
 
+def _clock_text(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
 class ProgressReporter:
     """A progress bar for ``done`` of ``total`` steps, used as ``progress(done, total)``.
 
     Drawn only on a terminal, so logs, pipes and ``--json`` output stay clean:
     with rich when it is installed, otherwise as a counter that rewrites one line.
-    Use it as a context manager so the bar is closed even on an error.
+    With a ``unit`` (e.g. ``"games"``) it also shows the rate, counted from the
+    first call (so steps done before, such as resumed games, do not inflate
+    it), and the time left. Use it as a context manager so the bar is closed
+    even on an error.
     """
 
-    def __init__(self, stream: TextIO, description: str, *, plain: bool = False) -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        description: str,
+        *,
+        plain: bool = False,
+        unit: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.stream = stream
         self.description = description
+        self.unit = unit
+        self._clock = clock
+        self._start: tuple[float, int] | None = None
         # rich is imported dynamically (it is optional), so its objects are untyped here.
         self._rich: Any = None
         self._task: Any = None
-        self._written = False
+        self._written = 0
         self._active = stream.isatty()
         progress = None if plain or not self._active else rich_module("rich.progress")
         console = None if plain or not self._active else rich_module("rich.console")
         if progress is not None and console is not None:
+            timing = (
+                [progress.TextColumn("{task.fields[speed]}")]
+                if unit
+                else [progress.TimeRemainingColumn()]
+            )
             self._rich = progress.Progress(
                 progress.TextColumn("{task.description}"),
                 progress.BarColumn(),
                 progress.MofNCompleteColumn(),
-                progress.TimeRemainingColumn(),
+                *timing,
                 console=console.Console(file=stream),
                 transient=True,
             )
@@ -132,17 +157,32 @@ class ProgressReporter:
             self._rich.start()
         return self
 
+    def speed(self, done: int, total: int) -> str:
+        """The rate and time left, e.g. ``"35.2 games/s, ETA 0:00:25"`` (empty without a unit)."""
+        if not self.unit:
+            return ""
+        now = self._clock()
+        if self._start is None:
+            self._start = (now, done)
+        began, first = self._start
+        if done <= first or now <= began:
+            return f"- {self.unit}/s, ETA -:--:--"
+        rate = (done - first) / (now - began)
+        return f"{rate:.1f} {self.unit}/s, ETA {_clock_text((total - done) / rate)}"
+
     def __call__(self, done: int, total: int) -> None:
+        speed = self.speed(done, total)
         if self._rich is not None:
             bar = self._rich
             if self._task is None:
-                self._task = bar.add_task(self.description, total=total)
-            bar.update(self._task, completed=done)
+                self._task = bar.add_task(self.description, total=total, completed=done, speed="")
+            bar.update(self._task, completed=done, speed=speed)
             return
         if self._active:
-            self.stream.write(f"\r{self.description}: {done}/{total}")
+            text = f"{self.description}: {done}/{total}" + (f", {speed}" if speed else "")
+            self.stream.write(f"\r{text.ljust(self._written)}")
             self.stream.flush()
-            self._written = True
+            self._written = len(text)
 
     def __exit__(self, *exc: object) -> None:
         if self._rich is not None:

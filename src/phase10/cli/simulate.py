@@ -1,14 +1,27 @@
-"""``phase10 simulate``: many bot games, summarised (``--json`` for programs)."""
+"""``phase10 simulate``: many bot games, summarised; streamed to a file, resumed, merged.
+
+Game ``i`` is played from seed ``seed + i`` on any backend and worker count,
+so runs split by seed ranges (``--seed 0 --games 1000`` here, ``--seed 1000
+--games 1000`` there) summarise together with ``--summarize``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TextIO
 
-from ..simulate import SimulationSummary, simulate
-from .args import bot_list, positive, whole
+from ..errors import InvalidDataError
+from ..simulate import (
+    DEFAULT_MAX_ACTIONS,
+    GameOutcome,
+    SimulationSummary,
+    simulate,
+    summarize_files,
+)
+from .args import bot_list, positive
 from .output import ProgressReporter, print_table
 
 __all__ = ["add_parser", "print_summary", "run"]
@@ -18,19 +31,33 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _interval(bounds: tuple[float, float]) -> str:
+    return f"{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}%"
+
+
+def _heading(summary: SimulationSummary) -> str:
+    contiguous = summary.seeds == ((summary.seed, summary.seed + summary.games),)
+    games = (
+        f"{summary.games} games from seed {summary.seed}"
+        if contiguous or not summary.games
+        else f"{summary.games} games, seeds {summary.describe_seeds()}"
+    )
+    return f"phase10 simulate: {summary.spec} rules, {summary.players} players, {games}\n"
+
+
 def print_summary(out: TextIO, summary: SimulationSummary, *, plain: bool = False) -> None:
     """The summary tables of ``phase10 simulate``: per game, per seat and per bot."""
-    out.write(
-        f"phase10 simulate: {summary.spec} rules, {summary.players} players, "
-        f"{summary.games} games from seed {summary.seed}\n"
-    )
+    out.write(_heading(summary))
     overview = [
         ["games", str(summary.games)],
         ["hands per game, mean", f"{summary.hands_mean:.2f}"],
         ["hands per game, median", f"{summary.hands_median:g}"],
         ["turns per game, mean", f"{summary.turns_mean:.1f}"],
+        ["turns per game, median", f"{summary.turns_median:g}"],
         ["final score, mean", f"{summary.mean_score:.1f}"],
     ]
+    if summary.unfinished:
+        overview.insert(1, ["unfinished (action cap, not counted)", str(summary.unfinished)])
     print_table(out, ["", "value"], overview, title="Games", plain=plain)
     seats = [
         [
@@ -38,24 +65,31 @@ def print_summary(out: TextIO, summary: SimulationSummary, *, plain: bool = Fals
             summary.bots[seat],
             f"{summary.wins_by_seat[seat]:g}",
             _percent(summary.win_rate_by_seat[seat]),
+            _interval(summary.win_interval_by_seat[seat]),
             f"{summary.mean_score_by_seat[seat]:.1f}",
             f"{summary.mean_phases_by_seat[seat]:.2f}",
         ]
         for seat in range(summary.players)
     ]
-    headers = ["seat", "bot", "wins", "win rate", "mean score", "mean phases"]
-    print_table(out, headers, seats, title="By seat", plain=plain)
+    headers = ["seat", "bot", "wins", "win rate", "95% interval", "mean score", "mean phases"]
+    print_table(out, headers, seats, title="By seat", plain=plain, right=_RIGHT_SEATS)
+    intervals = summary.win_interval_by_bot
     kinds = [
         [
-            kind,
-            str(summary.bots.count(kind)),
+            name,
+            str(summary.bots.count(name)),
             _percent(rate),
-            f"{summary.mean_score_by_bot[kind]:.1f}",
+            _interval(intervals[name]),
+            f"{summary.mean_score_by_bot[name]:.1f}",
         ]
-        for kind, rate in summary.win_rate_by_bot.items()
+        for name, rate in summary.win_rate_by_bot.items()
     ]
-    headers = ["bot", "seats", "win rate per seat", "mean score"]
-    print_table(out, headers, kinds, title="By bot", plain=plain)
+    headers = ["bot", "seats", "win rate per seat", "95% interval", "mean score"]
+    print_table(out, headers, kinds, title="By bot", plain=plain, right=_RIGHT_BOTS)
+
+
+_RIGHT_SEATS = [True, False, True, True, True, True, True]
+_RIGHT_BOTS = [False, True, True, True, True]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,22 +98,58 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "simulate",
         help="play many bot games and summarise them",
         description="Play many seeded bot games and summarise them: hands per game, win rates "
-        "by seat and by bot, mean scores. Game i is played from seed + i, so the result does "
-        "not depend on --workers.",
+        "by seat and by bot with 95%% intervals, mean scores. Game i is played from seed + i, "
+        "so the result depends neither on --workers nor on --backend.",
     )
-    sim.add_argument("--games", type=whole, default=100, help="how many games (default 100)")
+    sim.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     sim.add_argument(
         "--players", type=positive, default=None, help="seats (default: one per bot named, or 4)"
     )
     sim.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
-    sim.add_argument(
+    bots = sim.add_mutually_exclusive_group()
+    bots.add_argument(
         "--bots",
         type=bot_list,
-        default=("greedy",),
-        help="one bot per seat or one for all, comma-separated, e.g. greedy,random",
+        default=None,
+        help="built-in bots, one per seat or taken in turn, comma-separated, e.g. greedy,random",
+    )
+    bots.add_argument(
+        "--bot",
+        action="append",
+        metavar="BOT",
+        help="a seat's bot: greedy, random, or your own as module.path:factory "
+        "(repeat for the next seats; bots are taken in turn)",
     )
     sim.add_argument("--seed", type=int, default=0, help="game i is played from seed + i (0)")
-    sim.add_argument("--workers", type=positive, default=1, help="local processes (default 1)")
+    sim.add_argument(
+        "--workers",
+        type=positive,
+        default=None,
+        help="processes, or Ray tasks at a time (default: 1 locally, every CPU on Ray)",
+    )
+    sim.add_argument(
+        "--backend", choices=("local", "ray"), default="local", help="where games run (local)"
+    )
+    sim.add_argument(
+        "--address", default=None, help="the Ray cluster to join, e.g. auto (default: start one)"
+    )
+    sim.add_argument("--out", metavar="FILE", help="write each game to FILE, one JSON line each")
+    sim.add_argument(
+        "--resume", action="store_true", help="keep the games already in --out, play the rest"
+    )
+    sim.add_argument(
+        "--summarize",
+        nargs="+",
+        metavar="FILE",
+        help="play nothing: summarise results files (and --json summaries) of earlier runs",
+    )
+    sim.add_argument(
+        "--max-actions",
+        type=positive,
+        default=DEFAULT_MAX_ACTIONS,
+        help="stop a game after this many actions and count it as unfinished "
+        f"(default {DEFAULT_MAX_ACTIONS})",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
     sim.add_argument("--plain", action="store_true", help="plain-text tables and progress")
@@ -87,25 +157,51 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 simulate`` with parsed ``args``."""
-    bots: tuple[str, ...] = args.bots
-    reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain)
-    if args.no_progress:
-        summary = simulate(
-            args.variant, bots, args.games, args.seed, args.workers, players=args.players
-        )
-    else:
-        with reporter:
-            summary = simulate(
-                args.variant,
-                bots,
-                args.games,
-                args.seed,
-                args.workers,
-                players=args.players,
-                progress=reporter,
+    if args.summarize:
+        if args.out or args.resume:
+            raise InvalidDataError(
+                "reads files and plays no games: drop --out and --resume", "--summarize"
             )
+        summary = summarize_files(args.summarize)
+    else:
+        written = [0]
+        summary_or_none = _simulate(args, written)
+        if summary_or_none is None:
+            where = f"{written[0]} new games are in {args.out}" if args.out else "nothing was kept"
+            hint = "; run the same command with --resume to finish" if args.out else ""
+            sys.stderr.write(f"phase10: interrupted: {where}{hint}\n")
+            return 130
+        summary = summary_or_none
     if args.json:
         out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
     else:
         print_summary(out, summary, plain=args.plain)
     return 0
+
+
+def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary | None:
+    """Play the games; ``None`` after Ctrl-C (``written[0]`` counts the games saved)."""
+
+    def count(outcome: GameOutcome) -> None:
+        written[0] += 1
+
+    reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain, unit="games")
+    try:
+        with reporter:
+            return simulate(
+                args.variant,
+                args.bot or args.bots or ("greedy",),
+                args.games,
+                args.seed,
+                args.workers,
+                players=args.players,
+                progress=None if args.no_progress else reporter,
+                backend=args.backend,
+                address=args.address,
+                out=os.fspath(args.out) if args.out else None,
+                resume=args.resume,
+                on_outcome=count,
+                max_actions=args.max_actions,
+            )
+    except KeyboardInterrupt:
+        return None

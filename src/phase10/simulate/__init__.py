@@ -1,0 +1,161 @@
+"""Many bot games: how long games last and which seat or bot wins, from a laptop to a cluster.
+
+Bot strategies and rule variants are judged by playing many games, not one.
+:func:`simulate` plays ``games`` seeded games and returns a
+:class:`SimulationSummary` of exact counts (it keeps no game, so memory stays
+flat however many games run); ``out=`` streams every game to a results file,
+one JSON line each, which ``resume=True`` continues after an interruption.
+
+Game ``i`` is played from seed ``seed + i`` and its bots are seeded from that
+game seed and their seat, so a summary depends only on its arguments, never on
+the backend (``"local"`` processes or ``"ray"``), the number of workers, or the
+order in which games finished.
+
+>>> summary = simulate("to-phase-1", ["greedy", "random"], games=4, seed=1)
+>>> summary.games, summary.players, summary.bots, summary.describe_seeds()
+(4, 2, ('greedy', 'random'), '1-4')
+>>> round(sum(summary.win_rate_by_seat), 6)
+1.0
+>>> summary == simulate("to-phase-1", ["greedy", "random"], games=4, seed=1, workers=2)
+True
+
+Summaries of other seeds merge into one (runs on several machines, say):
+
+>>> more = simulate("to-phase-1", ["greedy", "random"], games=4, seed=5)
+>>> SimulationSummary.merge(summary, more) == simulate(
+...     "to-phase-1", ["greedy", "random"], games=8, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from ..errors import InvalidDataError
+from ..rules import Rules
+from ..variants import resolve
+from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
+from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
+from .results import ResultWriter, read_results, resume_scan, summarize_files
+from .runner import Job, Planner, Reorder, drive, open_backend
+from .seeds import SeedSet
+from .summary import SimulationSummary, Tally, wilson_interval
+
+__all__ = [
+    "BOT_KINDS",
+    "DEFAULT_MAX_ACTIONS",
+    "BotFactory",
+    "BotSpec",
+    "GameOutcome",
+    "ProgressCallback",
+    "SimulationSummary",
+    "make_bot",
+    "play_one",
+    "read_results",
+    "simulate",
+    "summarize_files",
+    "wilson_interval",
+]
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)``: once before the first game, then as games finish."""
+
+Backend = Literal["local", "ray"]
+"""Where games run: ``"local"`` processes, or a ``"ray"`` cluster."""
+
+
+def _check_whole(value: object, name: str, low: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        at_least = "" if low is None else f" >= {low}"
+        raise InvalidDataError(f"{name} must be a whole number{at_least}, not {value!r}", name)
+
+
+def simulate(
+    spec: str | Rules = "standard",
+    bots: BotSpec | Sequence[BotSpec] = "greedy",
+    games: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+    *,
+    players: int | None = None,
+    progress: ProgressCallback | None = None,
+    backend: Backend = "local",
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    on_outcome: Callable[[GameOutcome], None] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> SimulationSummary:
+    """Play ``games`` bot games from seeds ``seed`` to ``seed + games - 1`` and summarise them.
+
+    ``spec`` is a variant spec or a :class:`~phase10.Rules`. ``bots`` is one
+    bot per seat, or fewer taken in turn (one bot plays every seat): a
+    built-in name (:data:`BOT_KINDS`), an import path ``"module:factory"`` or
+    a factory called as ``factory(seed)`` or ``factory()`` for each game and seat.
+    ``players`` defaults to the number of bots named (four for one bot).
+
+    ``backend="local"`` plays in this process, or in ``workers`` local
+    processes; ``backend="ray"`` plays Ray tasks on the cluster at ``address``
+    (a local Ray when ``None``) with ``workers`` tasks at a time (default:
+    every CPU of the cluster). ``out`` streams one JSON line per game to that
+    file, in seed order; ``resume=True`` counts the games already there and
+    plays only the missing seeds (without it an existing non-empty file is
+    refused). ``on_outcome(outcome)`` sees each game in seed order. A game
+    still running after ``max_actions`` actions is counted as unfinished.
+
+    Ctrl-C (``KeyboardInterrupt``) stops the workers, leaves every game written
+    so far in ``out``, and is raised again.
+    """
+    rules = spec if isinstance(spec, Rules) else resolve(spec)
+    kinds = seat_bots(bots, players)
+    names = tuple(bot_name(kind) for kind in kinds)
+    rules.check_players(len(kinds))
+    _check_whole(games, "games", 0)
+    _check_whole(seed, "seed")
+    _check_whole(max_actions, "max_actions", 1)
+    if workers is not None:
+        _check_whole(workers, "workers", 1)
+    if resume and out is None:
+        raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
+    tally = Tally(rules.spec, names)
+    done = SeedSet()
+    if out is not None and os.path.exists(out) and os.path.getsize(out):
+        if not resume:
+            raise InvalidDataError(
+                f"{os.fspath(out)} already holds results: resume it, or choose another file", "out"
+            )
+        done = resume_scan(out, rules.spec, names, seed, seed + games, tally)
+    gaps = done.gaps(seed, seed + games)
+    writer = ResultWriter(out, rules.spec, names) if out is not None else None
+    completed = len(tally.seeds)
+    if progress is not None:
+        progress(completed, games)
+
+    def emit(batch: Batch) -> None:
+        for outcome in batch.outcomes:
+            tally.add(outcome)
+        if writer is not None:
+            writer.write(batch.outcomes)
+        if on_outcome is not None:
+            for outcome in batch.outcomes:
+                on_outcome(outcome)
+
+    def arrived(batch: Batch) -> None:
+        nonlocal completed
+        completed += len(batch.outcomes)
+        if progress is not None:
+            progress(completed, games)
+
+    try:
+        first = next(gaps, None)
+        if first is not None:
+            planner = Planner(itertools.chain([first], gaps))
+            job = Job(rules, kinds, max_actions)
+            drive(open_backend(backend, workers, address), job, planner, Reorder(emit), arrived)
+    finally:
+        if writer is not None:
+            writer.close()
+    return tally.summary(seed)

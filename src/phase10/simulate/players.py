@@ -1,0 +1,162 @@
+"""The bots of a simulation: built-in names, your own factories, and who sits where.
+
+A simulation builds fresh bots for every game, possibly in another process or on
+another machine, so a seat holds a *factory*, not a bot: a built-in name
+(``"greedy"``, ``"random"``), an import path ``"package.module:factory"``, or a
+callable. A factory is called as ``factory(seed)`` with a seed derived from the
+game's seed and the seat, so random bots stay reproducible; a factory that takes
+no argument (a class such as :class:`~phase10.GreedyBot`) is called without one.
+
+Import paths travel as text and are imported where the games run, so the
+module must be importable there (installed, or shipped by the cluster).
+
+>>> bot_name("phase10.bots:GreedyBot"), type(make_bot("phase10.bots:GreedyBot", 1)).__name__
+('phase10.bots:GreedyBot', 'GreedyBot')
+>>> seat_bots(["greedy", "random"], 4)
+('greedy', 'random', 'greedy', 'random')
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import socket
+from collections.abc import Callable, Sequence
+
+from ..bots import Bot, GreedyBot, RandomBot
+from ..errors import InvalidDataError
+
+__all__ = [
+    "BOT_KINDS",
+    "BotFactory",
+    "BotSpec",
+    "bot_name",
+    "load_factory",
+    "make_bot",
+    "seat_bots",
+]
+
+BOT_KINDS: tuple[str, ...] = ("greedy", "random")
+"""The built-in bot names; any other bot is named by an import path ``module:factory``."""
+
+BotFactory = Callable[[int], Bot]
+"""Builds the bot of one seat for one game from a seed (``factory(seed) -> Bot``)."""
+
+BotSpec = str | BotFactory
+"""A seat's bot: a built-in name, an import path ``"module:factory"``, or a factory."""
+
+_HINT = (
+    "install it where the games run (with Ray: on every node, or ship it with "
+    "runtime_env={'py_modules': [...]} or `ray job submit --working-dir .`)"
+)
+
+
+def _where() -> str:
+    return f"on {socket.gethostname()}"
+
+
+def load_factory(path: str) -> Callable[..., Bot]:
+    """Import the factory named ``"module:attribute"``; a clear error when that fails."""
+    module_name, sep, attribute = path.partition(":")
+    if not sep or not module_name or not attribute:
+        known = ", ".join(BOT_KINDS)
+        raise InvalidDataError(
+            f"no bot named {path!r}; use one of {known}, or an import path 'module:factory'",
+            "bots",
+        )
+    try:
+        target: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise InvalidDataError(
+            f"bot {path!r}: cannot import {module_name!r} {_where()} ({error}); {_HINT}", "bots"
+        ) from error
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise InvalidDataError(
+                f"bot {path!r}: module {module_name!r} has no {attribute!r} {_where()}", "bots"
+            ) from None
+    if not callable(target):
+        raise InvalidDataError(f"bot {path!r}: {attribute!r} is not callable", "bots")
+    return target
+
+
+def _takes_seed(factory: Callable[..., Bot], name: str) -> bool:
+    """Whether ``factory`` is called with the seed (one argument) or without."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # some builtins have no signature: pass the seed
+        return True
+    try:
+        signature.bind(0)
+    except TypeError:
+        try:
+            signature.bind()
+        except TypeError:
+            raise InvalidDataError(
+                f"bot {name!r}: a factory is called as factory(seed) or factory(); "
+                f"this one takes {signature}",
+                "bots",
+            ) from None
+        return False
+    return True
+
+
+def bot_name(spec: BotSpec) -> str:
+    """The name a seat's bot has in summaries and result files."""
+    if isinstance(spec, str):
+        return spec.strip()
+    module = getattr(spec, "__module__", None) or "?"
+    qualname = getattr(spec, "__qualname__", None) or type(spec).__qualname__
+    return f"{module}:{qualname}"
+
+
+def resolve(spec: BotSpec) -> Callable[[int], Bot]:
+    """A function ``seed -> Bot`` for ``spec``; raises before any game when it cannot work."""
+    if isinstance(spec, str):
+        name = spec.strip()
+        if name == "greedy":
+            return lambda seed: GreedyBot()
+        if name == "random":
+            return RandomBot
+        factory = load_factory(name)
+    elif callable(spec):
+        name, factory = bot_name(spec), spec
+    else:
+        raise InvalidDataError(f"a bot is a name or a factory, not {spec!r}", "bots")
+    if _takes_seed(factory, name):
+        return factory
+    return lambda seed: factory()
+
+
+def make_bot(kind: BotSpec, seed: int) -> Bot:
+    """A new bot for ``kind`` (a built-in name, an import path or a factory) from ``seed``.
+
+    >>> type(make_bot("random", 3)).__name__
+    'RandomBot'
+    """
+    return resolve(kind)(seed)
+
+
+def seat_bots(bots: BotSpec | Sequence[BotSpec], players: int | None) -> tuple[BotSpec, ...]:
+    """One bot per seat: ``bots`` taken in turn around the table.
+
+    ``players`` defaults to the number of bots named, or four for a single
+    bot. More seats than bots deal the bots out in turn, which needs the
+    count of bots to divide the count of seats so every bot plays as many seats.
+    """
+    kinds: tuple[BotSpec, ...] = (bots,) if isinstance(bots, str) or callable(bots) else tuple(bots)
+    if not kinds:
+        raise InvalidDataError("name at least one bot", "bots")
+    for kind in kinds:
+        resolve(kind)  # raises for an unknown name or a broken factory, before any game
+    if players is None:
+        players = len(kinds) if len(kinds) > 1 else 4
+    if players % len(kinds):
+        raise InvalidDataError(
+            f"{len(kinds)} bots for {players} players: name one bot per seat, one for all, "
+            "or a number of bots that divides the seats (they take seats in turn)",
+            "bots",
+        )
+    return kinds * (players // len(kinds))

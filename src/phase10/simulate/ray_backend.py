@@ -1,0 +1,74 @@
+"""The Ray backend: batches of games as Ray tasks, on this machine or a cluster.
+
+Ray is an optional extra (``pip install "phase10[ray]"``), imported only when
+this backend is chosen. An existing Ray connection (``ray.init(...)`` called
+by the program, e.g. with a ``runtime_env`` that ships its bots) is used as
+it is; otherwise this backend connects to ``address`` (``"auto"`` or
+``"ray://host:10001"``), or starts a local Ray, and shuts it down afterwards.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import types
+
+from ..errors import InvalidDataError, Phase10Error
+from .outcome import Batch
+from .runner import Job, run_batch
+
+__all__ = ["RayBackend"]
+
+
+def _ray() -> types.ModuleType:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise InvalidDataError(
+            "the ray backend needs Ray: pip install 'phase10[ray]'", "backend"
+        ) from None
+
+
+class RayBackend:
+    """Plays batches as Ray tasks, one CPU each, about two per worker in flight."""
+
+    def __init__(self, workers: int | None, address: str | None) -> None:
+        ray = self._ray = _ray()
+        self._owned = not ray.is_initialized()
+        if self._owned:
+            local = address is None
+            ray.init(
+                address=address,
+                num_cpus=workers if local else None,
+                include_dashboard=False if local else None,
+                logging_level=logging.WARNING,
+            )
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.slots = 2 * max(1, workers or cpus)
+        self._task = ray.remote(num_cpus=1)(run_batch)
+
+    def submit(self, job: Job, start: int, stop: int) -> object:
+        return self._task.remote(job, start, stop)
+
+    def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
+        ready: list[object] = []
+        while not ready:  # short waits: a blocked wait would not see Ctrl-C
+            ready, _ = self._ray.wait(handles, num_returns=1, timeout=0.2)
+        try:
+            batches = self._ray.get(ready)
+        except self._ray.exceptions.RayTaskError as error:
+            cause = getattr(error, "cause", None)
+            if isinstance(cause, Phase10Error):  # e.g. a bot that workers cannot import
+                raise cause from None
+            raise
+        return list(zip(ready, batches, strict=True))
+
+    def cancel(self, handles: list[object]) -> None:
+        for handle in handles:
+            self._ray.cancel(handle)
+        self.close()
+
+    def close(self) -> None:
+        if self._owned:
+            self._owned = False
+            self._ray.shutdown()

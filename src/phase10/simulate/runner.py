@@ -1,0 +1,254 @@
+"""Running batches of games on a backend: in this process, local processes, or Ray.
+
+The driver hands out batches of consecutive seeds, keeps a few per worker in
+flight (never the whole run, so memory stays flat), and sizes them from the
+time games take so a batch lasts about half a second: long enough that
+sending a task costs little, short enough for a live progress bar and a quick
+stop. Batches come back in any order; :class:`Reorder` passes them on in
+seed order. Which worker plays a game never changes its outcome.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import pickle
+import signal
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+import attrs
+
+from ..errors import InvalidDataError
+from ..rules import Rules
+from .outcome import Batch, play_batch
+from .players import BotSpec, bot_name
+from .seeds import Range
+
+__all__ = [
+    "Backend",
+    "InlineBackend",
+    "Job",
+    "Planner",
+    "ProcessBackend",
+    "Reorder",
+    "drive",
+    "open_backend",
+    "run_batch",
+]
+
+TARGET_SECONDS = 0.5
+"""How long one batch should take on one worker."""
+MAX_BATCH = 1000
+"""The most games in one batch, whatever their speed."""
+
+
+class Job:
+    """What every batch shares: the rules, the bots and the action cap."""
+
+    def __init__(self, rules: Rules, bots: tuple[BotSpec, ...], max_actions: int) -> None:
+        self.rules = rules
+        self.bots = bots
+        self.max_actions = max_actions
+
+
+class Planner:
+    """Cuts the seeds still to play into batches sized from the games' measured speed."""
+
+    def __init__(self, gaps: Iterator[Range]) -> None:
+        self._gaps = gaps
+        self._current: Range | None = None
+        self._seconds = 0.0
+        self._games = 0
+
+    def observe(self, batch: Batch) -> None:
+        """Learn from a finished batch how long a game takes."""
+        self._seconds += batch.seconds
+        self._games += len(batch.outcomes)
+
+    def _size(self) -> int:
+        if not self._games or self._seconds <= 0:
+            return 1
+        per_game = self._seconds / self._games
+        return max(1, min(MAX_BATCH, round(TARGET_SECONDS / per_game)))
+
+    def next(self) -> Range | None:
+        """The next batch ``(start, stop)``, or ``None`` when every seed is handed out."""
+        if self._current is None:
+            self._current = next(self._gaps, None)
+            if self._current is None:
+                return None
+        start, stop = self._current
+        end = min(stop, start + self._size())
+        self._current = (end, stop) if end < stop else None
+        return start, end
+
+
+class Reorder:
+    """Passes batches on in the order they were handed out, holding early arrivals."""
+
+    def __init__(self, emit: Callable[[Batch], None]) -> None:
+        self._emit = emit
+        self._order: collections.deque[int] = collections.deque()
+        self._early: dict[int, Batch] = {}
+
+    def expect(self, start: int) -> None:
+        self._order.append(start)
+
+    def arrive(self, batch: Batch) -> None:
+        self._early[batch.start] = batch
+        while self._order and self._order[0] in self._early:
+            self._emit(self._early.pop(self._order.popleft()))
+
+
+class Backend(Protocol):
+    """Where batches run: submit, wait for some to finish, cancel the rest."""
+
+    slots: int
+    """How many batches to keep in flight (about two per worker)."""
+
+    def submit(self, job: Job, start: int, stop: int) -> object:
+        """Start a batch; returns a handle."""
+        ...
+
+    def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
+        """Block until at least one batch has finished; return the finished ones."""
+        ...
+
+    def cancel(self, handles: list[object]) -> None:
+        """Drop the batches still queued or running (after an error or Ctrl-C)."""
+        ...
+
+    def close(self) -> None:
+        """Release the workers."""
+        ...
+
+
+def drive(
+    backend: Backend,
+    job: Job,
+    planner: Planner,
+    reorder: Reorder,
+    arrived: Callable[[Batch], None],
+) -> None:
+    """Play every batch of ``planner`` on ``backend``; ``arrived`` sees each as it finishes."""
+    pending: list[object] = []
+    try:
+        while True:
+            while len(pending) < backend.slots and (batch := planner.next()) is not None:
+                pending.append(backend.submit(job, *batch))
+                reorder.expect(batch[0])
+            if not pending:
+                return
+            for handle, result in backend.wait(pending):
+                pending.remove(handle)
+                planner.observe(result)
+                arrived(result)
+                reorder.arrive(result)
+    except BaseException:  # Ctrl-C or a failed game: stop the rest, do not wait for them
+        backend.cancel(pending)
+        raise
+    finally:
+        backend.close()
+
+
+# ---------------------------------------------------------------------- in this process
+
+
+@attrs.frozen
+class _Deferred:
+    job: Job
+    start: int
+    stop: int
+
+
+class InlineBackend:
+    """Plays each batch in this process when it is waited for (``workers=1``)."""
+
+    slots = 1
+
+    def submit(self, job: Job, start: int, stop: int) -> object:
+        return _Deferred(job, start, stop)
+
+    def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
+        handle = handles[0]
+        assert isinstance(handle, _Deferred)
+        return [(handle, run_batch(handle.job, handle.start, handle.stop))]
+
+    def cancel(self, handles: list[object]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def run_batch(job: Job, start: int, stop: int) -> Batch:
+    """Play the games of seeds ``start`` to ``stop - 1`` of ``job``: what a worker runs."""
+    return play_batch(job.rules, job.bots, start, stop - start, job.max_actions)
+
+
+# ---------------------------------------------------------------------- local processes
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the driver, which stops them cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessBackend:
+    """Plays batches in ``workers`` local processes."""
+
+    def __init__(self, workers: int) -> None:
+        self.slots = 2 * workers
+        self._checked = False
+        # The platform's start method: scripts without a __main__ guard work where it is fork.
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, initializer=_ignore_interrupt
+        )
+
+    def submit(self, job: Job, start: int, stop: int) -> object:
+        if not self._checked:
+            _check_picklable(job)
+            self._checked = True
+        return self._pool.submit(run_batch, job, start, stop)
+
+    def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
+        futures = [h for h in handles if isinstance(h, concurrent.futures.Future)]
+        done, _ = concurrent.futures.wait(futures, return_when=concurrent.futures.FIRST_COMPLETED)
+        return [(future, future.result()) for future in done]
+
+    def cancel(self, handles: list[object]) -> None:
+        for handle in handles:
+            if isinstance(handle, concurrent.futures.Future):
+                handle.cancel()
+        self._pool.shutdown(wait=True, cancel_futures=True)  # running batches end soon
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+
+def _check_picklable(job: Job) -> None:
+    """Refuse, with a clear error, bots that cannot be sent to another process."""
+    for spec in job.bots:
+        try:
+            pickle.dumps(spec)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise InvalidDataError(
+                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}): define "
+                "its factory at the top level of a module, or name it by import path",
+                "bots",
+            ) from None
+
+
+def open_backend(name: str, workers: int | None, address: str | None) -> Backend:
+    """The backend ``name`` ("local" or "ray") with ``workers`` workers."""
+    if name == "local":
+        if address is not None:
+            raise InvalidDataError("an address is for the ray backend", "address")
+        count = 1 if workers is None else workers
+        return InlineBackend() if count == 1 else ProcessBackend(count)
+    if name == "ray":
+        from .ray_backend import RayBackend
+
+        return RayBackend(workers, address)
+    raise InvalidDataError(f"no backend named {name!r}; use 'local' or 'ray'", "backend")
