@@ -22,6 +22,7 @@ from phase10 import (
     Bot,
     Card,
     GameState,
+    Hit,
     IllegalActionError,
     IllegalReason,
     LayDown,
@@ -226,11 +227,22 @@ def lay_down_listed(state: GameState, lay: LayDown) -> bool:
 
 
 def listed_or_same(state: GameState, action: Action, legal: Collection[Action]) -> bool:
-    """Whether ``legal`` lists ``action``, or, for a whole lay-down, a path of listed steps
-    reaches its outcome (the documented equivalence: apply accepts any arrangement)."""
+    """Whether ``legal`` lists ``action``, or an action with the same result: for a whole
+    lay-down, a path of listed steps to its outcome (apply accepts any arrangement); for a
+    hit that names no run end, the listed hit on the one end that fits (R-6.9)."""
     if action in legal:
         return True
-    return isinstance(action, LayDown) and lay_down_listed(state, action)
+    if isinstance(action, LayDown):
+        return lay_down_listed(state, action)
+    if isinstance(action, Hit) and action.end is None:
+        ends = [
+            a
+            for a in legal
+            if isinstance(a, Hit)
+            and (a.card, a.owner, a.meld) == (action.card, action.owner, action.meld)
+        ]
+        return len(ends) == 1 and apply(state, ends[0]) == apply(state, action)
+    return False
 
 
 def deck_counter(rules: Rules) -> Counter[Card]:

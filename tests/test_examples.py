@@ -146,7 +146,7 @@ def test_compare_variants_counts_games_won_not_a_per_seat_rate() -> None:
         )
         for i in range(4)
     )
-    summary = SimulationSummary("standard", ("greedy", "random") * 2, 0, outcomes)
+    summary = SimulationSummary.from_outcomes("standard", ("greedy", "random") * 2, outcomes)
     assert summary.win_rate_by_bot["greedy"] == 0.5  # the per-seat rate
     assert module["games_won"](summary) == {"greedy": 1.0, "random": 0.0}
     lines = module["table"]([summary])

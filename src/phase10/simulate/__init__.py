@@ -37,10 +37,11 @@ from typing import Literal
 from ..errors import InvalidDataError
 from ..rules import Rules
 from ..variants import resolve
+from .backends import open_backend
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
 from .results import ResultWriter, read_results, resume_scan, summarize_files
-from .runner import Job, Planner, Reorder, drive, open_backend
+from .runner import Job, Planner, Reorder, drive
 from .seeds import SeedSet
 from .summary import SimulationSummary, Tally, wilson_interval
 

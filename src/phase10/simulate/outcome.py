@@ -24,7 +24,7 @@ import attrs
 
 from ..bots import Bot, play_game
 from ..engine import new_game
-from ..errors import InvalidDataError
+from ..errors import InvalidDataError, UnfinishedGameError
 from ..rules import Rules
 from . import fields
 from .players import BotSpec, resolve
@@ -95,9 +95,12 @@ def _play(
     def tick(*_: object) -> None:
         count[0] += 1
 
-    final = play_game(
-        new_game(len(table), rules, seed=seed), table, on_action=tick, max_actions=max_actions
-    )
+    try:
+        final = play_game(
+            new_game(len(table), rules, seed=seed), table, on_action=tick, max_actions=max_actions
+        )
+    except UnfinishedGameError as stopped:  # the action cap: recorded, never as finished
+        final = stopped.state
     finished = final.is_over
     return GameOutcome(
         seed=seed,

@@ -33,7 +33,6 @@ __all__ = [
     "ProcessBackend",
     "Reorder",
     "drive",
-    "open_backend",
     "run_batch",
 ]
 
@@ -238,17 +237,3 @@ def _check_picklable(job: Job) -> None:
                 "its factory at the top level of a module, or name it by import path",
                 "bots",
             ) from None
-
-
-def open_backend(name: str, workers: int | None, address: str | None) -> Backend:
-    """The backend ``name`` ("local" or "ray") with ``workers`` workers."""
-    if name == "local":
-        if address is not None:
-            raise InvalidDataError("an address is for the ray backend", "address")
-        count = 1 if workers is None else workers
-        return InlineBackend() if count == 1 else ProcessBackend(count)
-    if name == "ray":
-        from .ray_backend import RayBackend
-
-        return RayBackend(workers, address)
-    raise InvalidDataError(f"no backend named {name!r}; use 'local' or 'ray'", "backend")

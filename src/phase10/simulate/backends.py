@@ -1,0 +1,24 @@
+"""Choosing where games are played: this process, local processes, or a Ray cluster."""
+
+from __future__ import annotations
+
+from ..errors import InvalidDataError
+from .ray_backend import RayBackend
+from .runner import Backend, InlineBackend, ProcessBackend
+
+__all__ = ["open_backend"]
+
+
+def open_backend(name: str, workers: int | None, address: str | None) -> Backend:
+    """The backend ``name`` ("local" or "ray") with ``workers`` workers.
+
+    Ray itself is imported only when the Ray backend starts.
+    """
+    if name == "local":
+        if address is not None:
+            raise InvalidDataError("an address is for the ray backend", "address")
+        count = 1 if workers is None else workers
+        return InlineBackend() if count == 1 else ProcessBackend(count)
+    if name == "ray":
+        return RayBackend(workers, address)
+    raise InvalidDataError(f"no backend named {name!r}; use 'local' or 'ray'", "backend")
