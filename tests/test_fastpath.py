@@ -159,7 +159,7 @@ def test_find_completions_prefilter_changes_nothing(
     """find_completions with and without the fast yes/no answer in front."""
     for phase in STANDARD_PHASES:
         with_filter = find_completions(hand, phase, rules)
-        with mock.patch.object(solver, "_fast_plan", return_value=None):
+        with mock.patch.object(solver, "fast_plan", return_value=None):
             without = find_completions(hand, phase, rules)
         assert with_filter == without, (phase.name, rules, hand)
 

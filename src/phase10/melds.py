@@ -76,7 +76,7 @@ def _wild_numbers(value: Iterable[int]) -> frozenset[int]:
     return value if isinstance(value, frozenset) else frozenset(value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """The rule options that decide whether a group is valid (A-3, A-4, V-10.2).
 

@@ -329,15 +329,20 @@ class Scoring:
     wild: int = _points(25)
     rule_card: int = _points(15)
     """The Anti-Phase rule card, scored as a Skip (V-5.3, a library choice)."""
+    _table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    def table(self) -> tuple[int, ...]:
-        """Points indexed by :attr:`Card.code`."""
-        return tuple(
+    def __attrs_post_init__(self) -> None:
+        table = tuple(
             (self.low if code % 12 < 9 else self.high)
             if code < 48
             else (self.wild, self.skip, self.rule_card)[code - 48]
             for code in range(len(ALL_CARDS))
         )
+        object.__setattr__(self, "_table", table)
+
+    def table(self) -> tuple[int, ...]:
+        """Points indexed by :attr:`Card.code` (worked out once, when the value is built)."""
+        return self._table
 
 
 def _phases(value: Any) -> tuple[Phase, ...]:

@@ -46,6 +46,7 @@ __all__ = [
     "card_counts",
     "collapse",
     "collapse_map",
+    "fast_plan",
     "find_completions",
     "iter_completions",
     "laydown_problem",
@@ -164,7 +165,7 @@ def _canonical_order(
     return tuple(slots[req].pop() for req in requirements)
 
 
-def _fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
+def fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
     """The phase's fast plan under ``rules``, or ``None`` when the general search must answer.
 
     Scope "group" and personal Wilds break the exchange argument of
@@ -185,7 +186,7 @@ def can_complete(
     the natural-card scope (A-3), run bounds (A-4) and personal Wilds (V-10).
     """
     mr = meld_rules_of(rules)
-    plan = _fast_plan(phase, mr)
+    plan = fast_plan(phase, mr)
     if plan is not None:
         return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE)
     return _search_can_complete(hand, phase, mr)
@@ -252,7 +253,7 @@ def iter_completions(
     """
     mr = meld_rules_of(rules)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
-    plan = _fast_plan(phase, mr)
+    plan = fast_plan(phase, mr)
     if plan is not None and not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
         return
     counts = card_counts(cards)
