@@ -177,6 +177,7 @@ class Distances:
         self._memo[key] = value
         return value
 
+
 STUCK_TURNS = 120
 """Turns after which :class:`GreedyBot` takes a hand as stuck and stops hoarding.
 

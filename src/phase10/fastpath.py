@@ -235,16 +235,7 @@ def _search(
             need = size - used
             if need > wilds or used == 0:
                 continue
-            new_mask = mask
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] -= 1
-                    if not counts[n]:
-                        new_mask &= ~(1 << n)
-                bits >>= 1
-                n += 1
+            new_mask = _take(counts, hit, mask)
             found = _search(
                 steps,
                 nxt,
@@ -255,13 +246,7 @@ def _search(
                 start if same_next else _NO_FLOOR,
                 new_mask,
             )
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] += 1
-                bits >>= 1
-                n += 1
+            _give(counts, hit)
             if found:
                 return True
     else:
@@ -325,102 +310,9 @@ def least_wilds(plan: Plan, hand: Iterable[Card], need_natural: bool, bound: int
 
 def least_wilds_of(plan: Plan, buckets: Sequence[int], need_natural: bool, bound: int) -> int:
     """:func:`least_wilds` for natural cards counted per bucket (:func:`natural_buckets`)."""
-    counts = list(buckets)
-    mask = 0
-    if plan.has_runs:
-        for n, have in enumerate(counts):
-            if have:
-                mask |= 1 << n
-    return _least(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, bound)
-
-
-def _least(
-    steps: tuple[Step, ...],
-    index: int,
-    counts: list[int],
-    naturals: int,
-    need_natural: bool,
-    floor: int,
-    mask: int,
-    spent: int,
-    best: int,
-) -> int:
-    """:func:`_search` minimising the Wild positions instead of checking a supply of them."""
-    if index == len(steps):
-        return spent if naturals > 0 or not need_natural else best
-    kind, size, _, windows = steps[index]
-    nxt = index + 1
-    same_next = nxt < len(steps) and steps[nxt].same_as_previous
-    if kind == _RUN:
-        for start, window in windows:
-            if start < floor:
-                continue
-            hit = mask & window
-            used = hit.bit_count()
-            if used == 0 or spent + size - used >= best:
-                continue
-            new_mask = mask
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] -= 1
-                    if not counts[n]:
-                        new_mask &= ~(1 << n)
-                bits >>= 1
-                n += 1
-            best = _least(
-                steps,
-                nxt,
-                counts,
-                naturals + used,
-                need_natural,
-                start if same_next else _NO_FLOOR,
-                new_mask,
-                spent + size - used,
-                best,
-            )
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] += 1
-                bits >>= 1
-                n += 1
-    else:
-        for b in range(max(floor, 0), len(counts)):
-            have = counts[b]
-            if not have:
-                continue
-            used = have if have < size else size
-            if spent + size - used >= best:
-                continue
-            counts[b] = have - used
-            best = _least(
-                steps,
-                nxt,
-                counts,
-                naturals + used,
-                need_natural,
-                b if same_next else _NO_FLOOR,
-                mask if have > used else mask & ~(1 << b),
-                spent + size - used,
-                best,
-            )
-            counts[b] = have
-    if spent + size < best and (kind != _RUN or windows):
-        best = _least(
-            steps,
-            nxt,
-            counts,
-            naturals,
-            need_natural,
-            floor if same_next else _NO_FLOOR,
-            mask,
-            spent + size,
-            best,
-        )
-    return best
+    found = [bound, 0, 0]
+    _cheapest(plan, buckets, need_natural, found, ties=False)
+    return found[0]
 
 
 def least_wilds_spares(
@@ -438,18 +330,25 @@ def least_wilds_spares(
     would make it cheaper), so the canonical lay-downs the search visits show every
     spare.
     """
+    found = [sum(step.size for step in plan.steps) + 1, 0, 0]
+    _cheapest(plan, buckets, need_natural, found, ties=True)
+    return found[0], found[1], bool(found[2])
+
+
+def _cheapest(
+    plan: Plan, buckets: Sequence[int], need_natural: bool, found: list[int], ties: bool
+) -> None:
+    """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals]."""
     counts = list(buckets)
     mask = 0
     if plan.has_runs:
         for n, have in enumerate(counts):
             if have:
                 mask |= 1 << n
-    found = [sum(step.size for step in plan.steps) + 1, 0, 0]
-    _spares(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, found)
-    return found[0], found[1], bool(found[2])
+    _least(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, found, int(ties))
 
 
-def _spares(
+def _least(
     steps: tuple[Step, ...],
     index: int,
     counts: list[int],
@@ -459,10 +358,20 @@ def _spares(
     mask: int,
     spent: int,
     found: list[int],
+    ties: int,
 ) -> None:
-    """:func:`_least` that keeps equally cheap lay-downs and ORs their spare buckets."""
+    """:func:`_search` minimising the Wild positions instead of checking a supply of them.
+
+    Without ``ties`` it prunes every branch that cannot be cheaper than ``found[0]``;
+    with ``ties`` (1) it also visits the lay-downs as cheap as the cheapest and ORs the
+    buckets they leave cards of into ``found[1]``, and into ``found[2]`` whether one
+    uses two natural cards.
+    """
     if index == len(steps):
         if naturals == 0 and need_natural:
+            return
+        if not ties:
+            found[0] = spent  # only reached when cheaper
             return
         spare = 0
         for n, have in enumerate(counts):
@@ -484,19 +393,10 @@ def _spares(
                 continue
             hit = mask & window
             used = hit.bit_count()
-            if used == 0 or spent + size - used > found[0]:
+            if used == 0 or spent + size - used >= found[0] + ties:
                 continue
-            new_mask = mask
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] -= 1
-                    if not counts[n]:
-                        new_mask &= ~(1 << n)
-                bits >>= 1
-                n += 1
-            _spares(
+            new_mask = _take(counts, hit, mask)
+            _least(
                 steps,
                 nxt,
                 counts,
@@ -506,24 +406,19 @@ def _spares(
                 new_mask,
                 spent + size - used,
                 found,
+                ties,
             )
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] += 1
-                bits >>= 1
-                n += 1
+            _give(counts, hit)
     else:
         for b in range(max(floor, 0), len(counts)):
             have = counts[b]
             if not have:
                 continue
             used = have if have < size else size
-            if spent + size - used > found[0]:
+            if spent + size - used >= found[0] + ties:
                 continue
             counts[b] = have - used
-            _spares(
+            _least(
                 steps,
                 nxt,
                 counts,
@@ -533,10 +428,11 @@ def _spares(
                 mask if have > used else mask & ~(1 << b),
                 spent + size - used,
                 found,
+                ties,
             )
             counts[b] = have
-    if spent + size <= found[0] and (kind != _RUN or windows):
-        _spares(
+    if spent + size < found[0] + ties and (kind != _RUN or windows):
+        _least(
             steps,
             nxt,
             counts,
@@ -546,4 +442,28 @@ def _spares(
             mask,
             spent + size,
             found,
+            ties,
         )
+
+
+def _take(counts: list[int], hit: int, mask: int) -> int:
+    """Take one card of each number bucket in ``hit`` (a run's window); the buckets left."""
+    n = 0
+    while hit:
+        if hit & 1:
+            counts[n] -= 1
+            if not counts[n]:
+                mask &= ~(1 << n)
+        hit >>= 1
+        n += 1
+    return mask
+
+
+def _give(counts: list[int], hit: int) -> None:
+    """Put back what :func:`_take` took."""
+    n = 0
+    while hit:
+        if hit & 1:
+            counts[n] += 1
+        hit >>= 1
+        n += 1

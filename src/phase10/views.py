@@ -23,7 +23,7 @@ from .limits import show
 from .melds import Meld
 from .phases import Phase
 from .rules import Rules
-from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Stage
+from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Presentable, Stage
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
 
@@ -50,8 +50,8 @@ class SeatView:
     """Floating: this seat emptied its hand without going out (V-9)."""
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(repr=False)
+class PlayerView(Presentable):
     """The game as ``seat`` sees it; ``seat`` and ``hand`` are ``None`` for a spectator."""
 
     seat: int | None
@@ -95,27 +95,6 @@ class PlayerView:
             return None
         number = self.players[self.seat].target_phase
         return None if number is None else self.rules.phase(number)
-
-    def __repr__(self) -> str:
-        from .text import summary
-
-        return f"<PlayerView {summary(self)}>"
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the table as this seat sees it (:func:`phase10.svg.render`)."""
-        from .svg import render
-
-        return render(self)
-
-    def _repr_html_(self) -> str:
-        from .svg import render
-
-        return f"<div>{render(self)}</div>"
 
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
