@@ -19,7 +19,6 @@ hand) and types a listed move's number or the move in the notation of
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -52,9 +51,8 @@ from ..twist import (
 )
 from ..twist.serialization import save_record
 from ..twist.simulate import make_bot
-from .common import DEMO_NAMES
-from .play import console_ask
-from .prompt import Ask, read_move
+from .family import ask_move, demo_runner, numbered_moves, play_runner, seat_names
+from .prompt import Ask
 
 __all__ = ["demo", "play", "render_board", "render_moves", "render_view", "run_demo", "run_play"]
 
@@ -71,10 +69,6 @@ HELP = """\
     skip 1                    end your turn: a Skip in front of seat 1
   Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
-
-
-def _names(players: int) -> list[str]:
-    return [DEMO_NAMES[s] if s < len(DEMO_NAMES) else f"Bot {s}" for s in range(players)]
 
 
 def _standings(state: TwistState) -> list[str]:
@@ -114,7 +108,7 @@ def run_demo(
     With ``verbose`` every action is told as well.
     """
     rules = resolve_rules(spec)
-    names = _names(players)
+    names = seat_names(players)
     state = new_game(names, seed=seed, rules=rules)
     bots = [make_bot(bot, seed * 16 + i) for i in range(players)]
     table = ", ".join(names)
@@ -136,20 +130,6 @@ def run_demo(
     if save is not None:
         _save(save, state, actions)
     return final
-
-
-def demo(args: argparse.Namespace, out: TextIO) -> int:
-    """The runner of ``phase10 demo --game twist``."""
-    run_demo(
-        out,
-        seed=args.seed,
-        players=args.players,
-        spec=args.variant,
-        bot=args.bot,
-        verbose=args.verbose,
-        save=args.save,
-    )
-    return 0
 
 
 def render_board(view: TwistView) -> str:
@@ -214,11 +194,7 @@ def _hint(view: TwistView, action: TwistAction) -> str:
 def render_moves(view: TwistView, legal: Sequence[TwistAction]) -> list[str]:
     """The numbered legal moves, each in notation with a short hint."""
     texts = [action_to_text(action) for action in legal]
-    width = max((len(t) for t in texts), default=0)
-    return [
-        f"  {n:>3}. {text:<{width}}  {_hint(view, action)}".rstrip()
-        for n, (text, action) in enumerate(zip(texts, legal, strict=True), 1)
-    ]
+    return numbered_moves(texts, [_hint(view, action) for action in legal])
 
 
 def _read_move(out: TextIO, ask: Ask, state: TwistState, seat: int) -> TwistAction | None:
@@ -226,12 +202,7 @@ def _read_move(out: TextIO, ask: Ask, state: TwistState, seat: int) -> TwistActi
     legal = legal_actions(state)
     view = player_view(state, seat)
     shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
-
-    def problem(action: TwistAction) -> str | None:
-        error = check(state, action)
-        return None if error is None else error.message
-
-    return read_move(out, ask, shown, legal, parse_action, problem, HELP)
+    return ask_move(out, ask, shown, legal, parse_action, lambda a: check(state, a), HELP)
 
 
 def run_play(
@@ -254,7 +225,7 @@ def run_play(
     rules.check_players(players)
     if not 0 <= seat < players:
         raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
-    names = _names(players)
+    names = seat_names(players)
     names[seat] = name
     state = new_game(names, seed=seed, rules=rules)
     first = state
@@ -297,16 +268,8 @@ def run_play(
     return 0
 
 
-def play(args: argparse.Namespace, out: TextIO) -> int:
-    """The runner of ``phase10 play --game twist``, asking at the console."""
-    return run_play(
-        out,
-        console_ask,
-        players=args.players,
-        spec=args.variant,
-        seed=args.seed,
-        seat=args.seat,
-        bot=args.bot,
-        name=args.name,
-        save=args.save,
-    )
+demo = demo_runner(run_demo)
+"""The runner of ``phase10 demo --game twist``."""
+
+play = play_runner(run_play)
+"""The runner of ``phase10 play --game twist``, asking at the console."""

@@ -1,8 +1,8 @@
-"""One bot game of Phase 10 Twist from a seed, for simulators and benchmarks.
+"""A Twist game between named bots, from its seed alone: what simulations and benchmarks run.
 
-:func:`play_one` has the shape of :func:`phase10.dice.play_one`: bots are named
-(so worker processes build their own) and seeded from the game's seed and their
-seat, so an outcome depends only on the arguments.
+As with :func:`phase10.dice.play_one`, the bots travel as names (a worker
+process builds its own) and each is seeded from the game's seed and its seat:
+the same arguments always give the same :class:`TwistOutcome`.
 
 >>> outcome = play_one("standard", ["greedy", "random"], 5)
 >>> outcome.seed, len(outcome.scores), outcome.finished
@@ -43,26 +43,25 @@ def make_bot(kind: str, seed: int) -> TwistBot:
 
 @attrs.frozen
 class TwistOutcome:
-    """How one Twist game ended: the facts a simulator's statistics come from."""
+    """The end of one Twist game, in the terms of :class:`phase10.simulate.GameOutcome`
+    plus where the pawns stand."""
 
     seed: int
-    """The game's seed."""
     hands: int
-    """Hands played."""
     turns: int
-    """Turns taken in the whole game, lost turns included."""
+    """Lost turns count."""
     winners: tuple[int, ...]
-    """The winning seat, several for a shared win, none for an unfinished game."""
+    """Empty for a game cut short."""
     scores: tuple[int, ...]
-    """Each seat's penalty points (T-6.1)."""
+    """Penalty points (T-6.1), lower is better."""
     phases: tuple[int, ...]
-    """How many phases each seat made."""
+    """Phases each seat made, in all hands."""
     positions: tuple[int, ...]
-    """Where each pawn stands at the end."""
+    """Each pawn's last space."""
     actions: int
-    """Actions applied in the whole game, deals included."""
+    """Deals between hands count."""
     finished: bool
-    """``False`` when the game reached the action cap or ``max_turns`` unwon."""
+    """``False``: cut short by the action cap or ``max_turns``, nobody won."""
 
 
 def play_one(
