@@ -33,6 +33,8 @@ phase10.errors.InvalidDataError: '3' at 5: pile is a discard pile, 0, 1 or 2, no
 
 from __future__ import annotations
 
+import typing
+
 import attrs
 
 from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand, _card
@@ -127,6 +129,7 @@ TwistAction = (
 """Any action of Phase 10 Twist."""
 
 _SHARED = (DrawStock, LayGroup, LayDown, Hit, NextHand)
+_SHARED_VERBS = frozenset({"draw", "group", "lay", "hit", "next"})
 
 
 def action_to_text(action: TwistAction) -> str:
@@ -186,10 +189,9 @@ def parse_action(text: str) -> TwistAction:
             bad = args[1] if "pile" in error.message else args[0]
             where = pile_start if bad is args[1] else starts[0]
             raise InvalidDataError(error.message, f"{quote(bad)} at {where}") from None
-    action = card_parse_action(text)
-    if not isinstance(action, _SHARED):
+    if verb not in _SHARED_VERBS:
         raise InvalidDataError(
             "not a Twist action (space, twist, draw, take, group, lay, hit, discard, skip, next)",
             f"{quote(words[0])} at {text.index(words[0])}",
         )
-    return action
+    return typing.cast(TwistAction, card_parse_action(text))
