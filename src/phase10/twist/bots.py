@@ -126,8 +126,8 @@ def _draw(view: TwistView, legal: Sequence[TwistAction]) -> TwistAction:
     best: tuple[int, TwistAction] = (before, stock or takes[0])
     for action in takes:
         top = tops[action.pile]
-        if top.is_skip:
-            continue
+        if top.is_skip or _distance(view, (*hand, top)) >= best[0]:
+            continue  # a card that does not help with the whole hand cannot help after a discard
         after = min(_distance(view, (*hand[:i], *hand[i + 1 :], top)) for i in range(len(hand)))
         if after < best[0]:
             best = (after, action)
