@@ -54,8 +54,9 @@ def _actions(value: Iterable[DiceAction | str]) -> tuple[str, ...]:
 class DiceRecord(FamilyRecord[DiceState, DiceAction]):
     """A whole dice game: rules, names, seed, first player and the actions in notation.
 
-    A record is a value: :meth:`append` and :meth:`extend` return new records;
-    :meth:`replay` gives every state of the game.
+    A record is a value: :meth:`~phase10.record.FamilyRecord.append` and
+    :meth:`~phase10.record.FamilyRecord.extend` return new records;
+    :meth:`~phase10.record.FamilyRecord.replay` gives every state of the game.
     """
 
     rules: DiceRules = attrs.field(converter=_rules)

@@ -49,7 +49,6 @@ __all__ = [
     "GameRules",
     "check_bots",
     "family_label",
-    "play_family_batch",
     "play_outcome",
     "resolve_game_rules",
 ]

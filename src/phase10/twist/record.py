@@ -65,8 +65,9 @@ def _actions(value: Iterable[TwistAction | str]) -> tuple[str, ...]:
 @attrs.frozen
 class TwistRecord(FamilyRecord[TwistState, TwistAction]):
     """A whole Twist game: rules, names, seed, dealer, the orders given, and the actions in
-    notation. A record is a value: :meth:`append` and :meth:`extend` return new records;
-    :meth:`replay` gives every state of the game."""
+    notation. A record is a value: :meth:`~phase10.record.FamilyRecord.append` and
+    :meth:`~phase10.record.FamilyRecord.extend` return new records;
+    :meth:`~phase10.record.FamilyRecord.replay` gives every state of the game."""
 
     rules: TwistRules = attrs.field(converter=_rules)
     players: tuple[str, ...] = attrs.field(converter=_names)

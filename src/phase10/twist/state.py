@@ -116,10 +116,16 @@ class TwistState:
     hand_number: int
     dealer: int
     current_player: int | None
+    """The seat to act, ``None`` between hands and once the game is over."""
     stock: tuple[Card, ...]
+    """The draw pile, top first (secret: views give its size)."""
     discard_piles: Piles
+    """The three discard piles, each with its top card last (T-2.3)."""
     twist_deck: tuple[int, ...]
+    """The Twist cards in the holder, top first, as indices into the rules' Twist cards
+    (secret: views give their number)."""
     set_aside: tuple[Card, ...] = ()
+    """The Skips that have cost a turn this hand, out of play until the next deal (T-5.3)."""
     turn: int = 0
     """Turns taken in this hand, lost turns included."""
     total_turns: int = 0
@@ -127,7 +133,11 @@ class TwistState:
     reshuffles: int = 0
     """How often the draw pile was rebuilt this hand (seeds the next shuffle)."""
     refill: int | None = None
+    """The discard pile the current player emptied by drawing, which their discard must go
+    back onto (T-4.5), or ``None``."""
     laying: tuple[Meld, ...] = ()
+    """The groups of the current player's lay-down under way; their cards are still in the
+    hand (R-5.4)."""
     lost_turns: tuple[int, ...] = ()
     """Seats that lost their turn to a Skip as a result of the last action."""
     winners: tuple[int, ...] = ()
