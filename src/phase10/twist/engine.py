@@ -11,10 +11,10 @@ actions give the same game on every machine.
 (<TwistStage.DRAW>, 1, [1, 1, 1])
 >>> legal_actions(state)
 (DrawStock(), TakePile(pile=0), TakePile(pile=1), TakePile(pile=2))
->>> apply(state, TakePile(3))
+>>> apply(state, DiscardOnto(state.players[1].hand[0], 0))
 Traceback (most recent call last):
 ...
-phase10.errors.InvalidDataError: pile is a discard pile, 0, 1 or 2, not 3
+phase10.errors.IllegalActionError: draw a card first, from the draw pile or a discard pile (T-4.1)
 """
 
 from __future__ import annotations
