@@ -279,6 +279,24 @@ def _wild_fill(
     base = [-1 if code is None else code for code in chosen]
     for i in own:
         base[i] = _WILD_CODE
+    # One arrangement per set of cards: a card of a personal-Wild number used as a Wild
+    # while its own position holds a true Wild, or a lower card of that number than the
+    # one standing at its position, is an arrangement already made the other way round
+    # (with as many natural cards or more). With movable Wilds the first swap moves a
+    # true Wild, which matters, so only the second applies.
+    barred = set() if wild_positions else {values[i] for i in own}
+    floors = {
+        values[i]: code
+        for i, code in enumerate(chosen)
+        if code is not None and 1 <= values[i] <= 12 and values[i] in rules.wild_numbers
+    }
+    if barred or floors:
+        pool = [
+            (code, count)
+            for code, count in pool
+            if code == _WILD_CODE
+            or (code % 12 + 1 not in barred and code >= floors.get(code % 12 + 1, -1))
+        ]
     for combo in submultisets(pool, len(open_positions)):
         wilds = combo.count(_WILD_CODE) - len(own)
         if wilds < 0:
