@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gymnasium as _gymnasium
 
-from .aec import Phase10AEC, env, raw_env
+from .aec import Phase10AEC, env
 from .codec import LAY_SLOTS, ActionCodec, Section
 from .gym_env import ENV_ID, Phase10Env
 from .observation import Block, ObservationEncoder
@@ -27,5 +27,4 @@ __all__ = [
     "Section",
     "env",
     "game_rewards",
-    "raw_env",
 ]

@@ -6,9 +6,11 @@ and ``"action_mask"`` (``int8``, the legal indices of
 :class:`~phase10.rl.ActionCodec`; all zero when it is not the agent's turn);
 the action space is ``Discrete(codec.size)``. The deal between hands is played
 by the environment (the state's seed decides it, R-3). Rewards are paid when the
-game ends (:func:`~phase10.rl.rewards.game_rewards`). :func:`env` wraps it as
-the classic games are: an illegal index ends the game with -1 for the agent that
-played it (and 0 for the others).
+game ends (:func:`~phase10.rl.rewards.game_rewards`). As in the classic games
+(their ``TerminateIllegalWrapper``), an index the mask leaves out ends the game
+with -1 for the agent that played it and 0 for the others; the environment does
+that itself rather than through PettingZoo's wrappers, whose attribute
+forwarding would cost more than the game's own step.
 
 >>> from phase10.rl import env
 >>> game = env(players=2, rules="to-phase-1", seed=7)
@@ -25,11 +27,10 @@ from typing import Any
 import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..actions import NextHand
 from ..engine import apply, new_game
-from ..errors import InvalidDataError
+from ..errors import IllegalActionError, InvalidDataError
 from ..limits import show
 from ..rules import Rules
 from ..state import GameState, Stage
@@ -40,7 +41,7 @@ from .common import resolve_rules
 from .observation import ObservationEncoder
 from .rewards import game_rewards
 
-__all__ = ["ILLEGAL_REWARD", "Phase10AEC", "env", "raw_env"]
+__all__ = ["ILLEGAL_REWARD", "Phase10AEC", "env"]
 
 ILLEGAL_REWARD = -1.0
 """What an agent gets for an index its mask leaves out (the game ends there)."""
@@ -102,7 +103,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         }
         self._rng = np.random.default_rng(seed)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.game_state = new_game(self.players, self.rules, seed=self._game_seed())
+        self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -146,13 +147,19 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, as PettingZoo asks
             return
-        assert action is not None
+        if action is None:
+            raise InvalidDataError(f"{agent} is to play: step() needs an action index, not None")
         state = self.game_state
-        self.game_state = deal_on(apply(state, self.codec.decode(state, int(action))))
         self._cumulative_rewards[agent] = 0.0
         if self._paid:
             self._clear_rewards()
             self._paid = False
+        try:
+            chosen = self.codec.decode(state, int(action))
+        except IllegalActionError as error:
+            self._end_illegal(agent, error)
+            return
+        self.game_state = deal_on(apply(state, chosen))
         if self.game_state.is_over:
             rewards = game_rewards(self.game_state.winners, self.players)
             for who, reward in zip(self.possible_agents, rewards, strict=True):
@@ -162,6 +169,16 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             self._accumulate_rewards()
         else:
             self._select()
+
+    def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
+        """End the game on an index the mask leaves out: -1 for ``agent``, 0 for the others."""
+        for who in self.agents:
+            self.rewards[who] = ILLEGAL_REWARD if who == agent else 0.0
+            self.terminations[who] = True
+        self.infos[agent] = {"illegal": error.message}
+        self._paid = True
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """The table as a spectator sees it (``render_mode="ansi"``): no hand is shown."""
@@ -174,25 +191,12 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         """Nothing to release."""
 
 
-def raw_env(
-    players: int = 4,
-    rules: Rules | str = "standard",
-    seed: int | None = None,
-    render_mode: str | None = None,
-) -> Phase10AEC:
-    """The environment without PettingZoo's wrappers."""
-    return Phase10AEC(players, rules, seed, render_mode)
-
-
 def env(
     players: int = 4,
     rules: Rules | str = "standard",
     seed: int | None = None,
     render_mode: str | None = None,
-) -> AECEnv[str, Observation, np.int64]:
+) -> Phase10AEC:
     """A PettingZoo AEC environment of ``players`` seats under ``rules`` (a spec or
-    :class:`~phase10.Rules`), wrapped as PettingZoo's classic games are."""
-    wrapped: AECEnv[str, Observation, np.int64] = raw_env(players, rules, seed, render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    :class:`~phase10.Rules`); ``seed`` seeds the generator the games are dealt from."""
+    return Phase10AEC(players, rules, seed, render_mode)

@@ -260,7 +260,12 @@ class ActionCodec:
         it marks decodes to an action :func:`~phase10.apply` accepts.
         """
         mask = np.zeros(self.size, dtype=np.bool_)
-        mask[list(self._legal(state))] = True
+        legal = self._legal(state)
+        if len(legal) < 16:  # the usual case: cheaper than building an index array
+            for index in legal:
+                mask[index] = True
+        else:
+            mask[list(legal)] = True
         return mask
 
     def legal_indices(self, state: GameState) -> list[int]:
@@ -368,8 +373,12 @@ class ActionCodec:
         slots = self.lay_slots
         position = 0
         index_of = self._index
+        discard = self._discard
         for action in legal:
             kind = type(action)
+            if kind is Discard and action.target is None:  # type: ignore[union-attr]
+                table[discard + action.card.code] = action  # type: ignore[union-attr]
+                continue
             if kind is LayGroup or kind is LayDown:
                 if position < slots:
                     table[lay + position] = action

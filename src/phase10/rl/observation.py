@@ -183,11 +183,23 @@ class ObservationEncoder:
         self._groups = groups
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._deck_size = max(1.0, deck_size)
-        self._at = {b.name: b.start for b in self.blocks}
+        at = {b.name: b.start for b in self.blocks}
+        self._hand_at = at["hand"]
+        self._saved_at = at["saved"]
+        self._laying_at = at["laying"]
+        self._laying_groups_at = at["laying_groups"]
+        self._top_at = at["top_discard"]
+        self._pile_at = at["discard_pile"]
+        self._taken_at = at["taken_discard"]
+        self._stage_at = at["stage"]
+        self._turn_at = at["turn"]
+        self._progress_at = at["progress"]
+        self._dtype = np.dtype(np.float32)
         self._part = {b.name: b.start for b in self.seat_blocks}
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
-        self._seat_cache: dict[int, tuple[object, object, int | None, array[float]]] = {}
+        self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self._seat_cache: list[tuple[object, object, object, array[float]] | None] = []
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
@@ -210,6 +222,7 @@ class ObservationEncoder:
         blocks = [
             self._seat_block(
                 (
+                    i in view.seats,
                     p.hand_size,
                     p.score,
                     p.completed,
@@ -222,7 +235,7 @@ class ObservationEncoder:
                     p.pickups,
                 )
             )
-            for p in view.players
+            for i, p in enumerate(view.players)
         ]
         return self._fill(
             view.seat,
@@ -234,7 +247,7 @@ class ObservationEncoder:
             view.stage,
             (view.laid_down_this_turn, view.forced_discard, view.tiebreak),
             (view.hand_number, view.turn, view.stock_size),
-            (view.current_player, view.dealer, view.seats, view.lost_turns, view.winners),
+            (view.current_player, view.dealer, view.lost_turns, view.winners),
             blocks,
         )
 
@@ -242,20 +255,27 @@ class ObservationEncoder:
         """``encode(player_view(state, seat))``, without building the view (the environments'
         fast path). It reads exactly the fields :func:`~phase10.player_view` shows, and keeps
         the last block of each seat, which most actions leave as it was."""
+        players = state.players
         pickups = state.pickups
         in_hand = state.seats
+        # A seat's block depends on the player, its pickups and its target phase, which
+        # depends on the player, the hand number, a tiebreak and the seats dealt in.
+        key = (state.hand_number, state.tiebreak, in_hand)
         cache = self._seat_cache
+        while len(cache) < len(players):
+            cache.append(None)
         blocks: list[array[float]] = []
-        for i, p in enumerate(state.players):
-            target_phase = state.target_phase(i) if i in in_hand else None
-            target = None if target_phase is None else target_phase.number
+        for i, p in enumerate(players):
             picked = pickups[i] if i < len(pickups) else ()
-            kept = cache.get(i)
-            if kept is not None and kept[0] is p and kept[1] is picked and kept[2] == target:
+            kept = cache[i]
+            if kept is not None and kept[0] is p and kept[1] is picked and kept[2] == key:
                 blocks.append(kept[3])
                 continue
+            dealt = i in in_hand
+            target_phase = state.target_phase(i) if dealt else None
             block = self._seat_block(
                 (
+                    dealt,
                     len(p.hand),
                     p.score,
                     p.completed,
@@ -263,14 +283,14 @@ class ObservationEncoder:
                     p.skips_pending,
                     len(p.saved),
                     p.floating,
-                    target,
+                    None if target_phase is None else target_phase.number,
                     p.melds,
                     picked,
                 )
             )
-            cache[i] = (p, picked, target, block)
+            cache[i] = (p, picked, key, block)
             blocks.append(block)
-        me = state.players[seat]
+        me = players[seat]
         return self._fill(
             seat,
             me.hand,
@@ -281,19 +301,22 @@ class ObservationEncoder:
             state.stage,
             (state.laid_down_this_turn, state.forced_discard, state.tiebreak),
             (state.hand_number, state.turn, len(state.stock)),
-            (state.current_player, state.dealer, in_hand, state.lost_turns, state.winners),
+            (state.current_player, state.dealer, state.lost_turns, state.winners),
             blocks,
         )
 
     def _seat_block(self, row: SeatRow) -> array[float]:
-        """One seat's block, without the features that depend on the table (in the hand,
-        to play, dealer, lost its turn, winner)."""
+        """One seat's block, less what depends on the rest of the table (to play, dealer,
+        lost its turn, winner)."""
         buf = array("f", self._seat_zeros)
-        hand_size, score, completed, laid, skips, saved_count, floating, target, melds, picked = row
+        dealt, hand_size, score, completed, laid, skips, saved_count, floating = row[:8]
+        target, melds, picked = row[8:]
         phases = self._phases
         phase_index = self._phase_index
         part = self._part
         buf[0] = 1.0
+        if dealt:
+            buf[1] = 1.0
         buf[4] = hand_size
         buf[5] = min(score, SCORE_CAP) / 100
         buf[6] = len(completed)
@@ -318,12 +341,27 @@ class ObservationEncoder:
                 buf[at + 6 + _COLOR[meld.color.value]] = 1.0
             buf[at + 10] = len(meld.cards)
             at += len(MELD_FEATURES)
-        got = part["pickups"]
-        cap = self._deck_size
-        for card in picked:  # one card may come back many times: kept in the Box
-            if buf[got + card.code] < cap:
-                buf[got + card.code] += 1.0
+        if picked:
+            got = part["pickups"]
+            buf[got : got + CARDS] = self._pickup_counts(picked)
         return buf
+
+    def _pickup_counts(self, picked: tuple[Card, ...]) -> array[float]:
+        """A seat's pickups by card code (at most the deck's size: one card may come back
+        many times). The counts of the pickups seen last are kept: a seat's pickups change
+        only when it takes a discard."""
+        kept = self._pickups.get(id(picked))
+        if kept is not None and kept[0] is picked:
+            return kept[1]
+        counts = array("f", bytes(4 * CARDS))
+        cap = self._deck_size
+        for card in picked:
+            if counts[card.code] < cap:
+                counts[card.code] += 1.0
+        if len(self._pickups) >= 64:  # pickups of finished hands are never seen again
+            self._pickups.clear()
+        self._pickups[id(picked)] = (picked, counts)
+        return counts
 
     def _fill(
         self,
@@ -336,70 +374,83 @@ class ObservationEncoder:
         stage: Stage,
         flags: tuple[bool, bool, bool],
         progress: tuple[int, int, int],
-        table: tuple[int | None, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+        table: tuple[int | None, int, tuple[int, ...], tuple[int, ...]],
         blocks: Sequence[array[float]],
     ) -> npt.NDArray[np.float32]:
         buf = array("f", self._zeros)
-        at = self._at
         if hand:
-            base = at["hand"]
+            base = self._hand_at
             for card in hand:
                 buf[base + card.code] += 1.0
         if saved:
-            base = at["saved"]
+            base = self._saved_at
             for card in saved:
                 buf[base + card.code] += 1.0
         if laying is not None:
-            base = at["laying"]
+            base = self._laying_at
             for meld in laying.melds:
                 for card in meld.cards:
                     buf[base + card.code] += 1.0
-            buf[at["laying_groups"]] = len(laying.melds)
+            buf[self._laying_groups_at] = len(laying.melds)
         if pile:
-            buf[at["top_discard"] + pile[-1].code] = 1.0
-            start = at["discard_pile"]
-            buf[start : start + CARDS] = self._pile_counts(pile)
+            buf[self._top_at + pile[-1].code] = 1.0
+            base = self._pile_at
+            buf[base : base + CARDS] = self._pile_counts(pile)
         if taken is not None:
-            buf[at["taken_discard"] + taken.code] = 1.0
-        buf[at["stage"] + _STAGE[stage]] = 1.0
-        current, dealer, in_hand, lost, winners = table
-        turn = at["turn"]
+            buf[self._taken_at + taken.code] = 1.0
+        buf[self._stage_at + _STAGE[stage]] = 1.0
+        current, dealer, lost, winners = table
+        base = self._turn_at
         if seat is not None and seat == current:
-            buf[turn] = 1.0
-        for i, flag in enumerate(flags, turn + 1):
-            if flag:
-                buf[i] = 1.0
+            buf[base] = 1.0
+        laid, forced, tiebreak = flags
+        if laid:
+            buf[base + 1] = 1.0
+        if forced:
+            buf[base + 2] = 1.0
+        if tiebreak:
+            buf[base + 3] = 1.0
         hand_number, turns, stock = progress
-        base = at["progress"]
-        buf[base] = min(hand_number / 10, 10.0)
-        buf[base + 1] = min(turns / 100, 10.0)
+        base = self._progress_at
+        buf[base] = hand_number / 10 if hand_number < 100 else 10.0
+        buf[base + 1] = turns / 100 if turns < 1000 else 10.0
         buf[base + 2] = stock / self._deck_size
         me = 0 if seat is None else seat
         count = len(blocks)
         size = self.seat_size
-        base = self.seats_start
+        first = self.seats_start
+        base = first
         for place in range(count):
-            i = (me + place) % count
-            buf[base : base + size] = blocks[i]
-            if i in in_hand:
-                buf[base + 1] = 1.0
-            if i == current:
-                buf[base + 2] = 1.0
-            if i == dealer:
-                buf[base + 3] = 1.0
-            if i in lost:
-                buf[base + 11] = 1.0
-            if i in winners:
-                buf[base + 12] = 1.0
+            buf[base : base + size] = blocks[(me + place) % count]
             base += size
-        return np.frombuffer(buf, dtype=np.float32)
+        if current is not None:
+            buf[first + (current - me) % count * size + 2] = 1.0
+        buf[first + (dealer - me) % count * size + 3] = 1.0
+        for i in lost:
+            buf[first + (i - me) % count * size + 11] = 1.0
+        for i in winners:
+            buf[first + (i - me) % count * size + 12] = 1.0
+        return np.frombuffer(buf, self._dtype)
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
-        """The discard pile by card code; the last pile's counts are kept, since most
-        actions leave the pile as it was."""
+        """The discard pile by card code. The last pile's counts are kept: most actions leave
+        the pile as it was, and the others put one card on it or take the top one off."""
         cached = self._pile
-        if cached is not None and cached[0] is pile:
-            return cached[1]
+        if cached is not None:
+            last, counts = cached
+            if pile is last:
+                return counts
+            grown = len(pile) - len(last)
+            if grown == 1 and pile[:-1] == last:  # a discard (cards are interned: fast)
+                counts = array("f", counts)
+                counts[pile[-1].code] += 1.0
+                self._pile = (pile, counts)
+                return counts
+            if grown == -1 and pile == last[:-1]:  # the top card taken
+                counts = array("f", counts)
+                counts[last[-1].code] -= 1.0
+                self._pile = (pile, counts)
+                return counts
         counts = array("f", bytes(4 * CARDS))
         for card in pile:
             counts[card.code] += 1.0
