@@ -34,8 +34,17 @@ from bench_engine import CLOCKS, RANDOM, Engine, phase10_random, run_segment
 from report import describe, emit, format_load, header, package_version
 
 import phase10
-from phase10 import GreedyBot, LayDown, LayGroup, RandomBot, apply, legal_actions, new_game
-from phase10 import player_view, variants
+from phase10 import (
+    GreedyBot,
+    LayDown,
+    LayGroup,
+    RandomBot,
+    apply,
+    legal_actions,
+    new_game,
+    player_view,
+    variants,
+)
 from phase10.bots import Bot
 from phase10.rl import LAY_SLOTS, env
 
@@ -110,10 +119,14 @@ def step_cost(args: argparse.Namespace) -> dict[str, Any]:
             total[0] += segment.decisions
             total[1] += segment.games
             total[2] += segment.seconds
-    ratios = [engine / environment for engine, environment in zip(rates[ENGINE], rates[ENV])]
+    ratios = [
+        engine / environment for engine, environment in zip(rates[ENGINE], rates[ENV], strict=True)
+    ]
     net = [
         (1 / environment - 1 / choice) * engine
-        for engine, environment, choice in zip(rates[ENGINE], rates[ENV], rates[CHOICE])
+        for engine, environment, choice in zip(
+            rates[ENGINE], rates[ENV], rates[CHOICE], strict=True
+        )
     ]
     return {
         "rows": {
@@ -220,7 +233,8 @@ def format_report(result: dict[str, Any]) -> str:
     values = "".join(f"{x:>7.2f}" for x in cost["ratio_rounds"])
     lines.append(f"{'env row / engine decision':<34}{values}  {cost['ratio_median']:.2f}x")
     values = "".join(f"{x:>7.2f}" for x in cost["net_ratio_rounds"])
-    lines.append(f"{'env step (less the choice) / engine':<34}{values}  {cost['net_ratio_median']:.2f}x")
+    net = cost["net_ratio_median"]
+    lines.append(f"{'env step (less the choice) / engine':<34}{values}  {net:.2f}x")
     if result["coverage"]:
         lines.append("")
         lines.append(

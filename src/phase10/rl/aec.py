@@ -159,16 +159,19 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         except IllegalActionError as error:
             self._end_illegal(agent, error)
             return
-        self.game_state = deal_on(apply(state, chosen))
-        if self.game_state.is_over:
-            rewards = game_rewards(self.game_state.winners, self.players)
+        state = apply(state, chosen)
+        if state.stage is Stage.HAND_OVER:
+            state = deal_on(state)
+        self.game_state = state
+        if state.is_over:
+            rewards = game_rewards(state.winners, self.players)
             for who, reward in zip(self.possible_agents, rewards, strict=True):
                 self.rewards[who] = reward
                 self.terminations[who] = True
             self._paid = True
             self._accumulate_rewards()
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[state.current_player or 0]
 
     def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
         """End the game on an index the mask leaves out: -1 for ``agent``, 0 for the others."""

@@ -153,6 +153,7 @@ class ActionCodec:
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._cache: tuple[GameState, dict[int, Action]] | None = None
+        self._no_mask = np.zeros(self.size, dtype=np.bool_)
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules.spec!r}, size={self.size})"
@@ -247,6 +248,11 @@ class ActionCodec:
         space, and :class:`~phase10.IllegalActionError` (with the engine's reason)
         for an index that is not legal in ``state`` (one the mask leaves out).
         """
+        cached = self._cache
+        if cached is not None and cached[0] is state and type(index) is int:  # the env's path
+            action = cached[1].get(index)
+            if action is not None:
+                return action
         index = self._checked(index)
         action = self._legal(state).get(index)
         if action is not None:
@@ -259,7 +265,7 @@ class ActionCodec:
         It is ``True`` somewhere in every state that is not over, and every index
         it marks decodes to an action :func:`~phase10.apply` accepts.
         """
-        mask = np.zeros(self.size, dtype=np.bool_)
+        mask: npt.NDArray[np.bool_] = self._no_mask.copy()
         legal = self._legal(state)
         if len(legal) < 16:  # the usual case: cheaper than building an index array
             for index in legal:

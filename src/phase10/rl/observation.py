@@ -33,7 +33,7 @@ from gymnasium import spaces
 from ..cards import ALL_CARDS, Card
 from ..melds import Meld
 from ..rules import Rules
-from ..state import GameState, Laying, Stage
+from ..state import GameState, Laying, PlayerState, Stage
 from ..views import PlayerView
 from .common import resolve_rules
 
@@ -78,6 +78,7 @@ _KIND = {"set": 1, "run": 2, "color": 3}
 _STAGE = {stage: i for i, stage in enumerate(STAGES)}
 
 SeatRow = tuple[
+    bool,
     int,
     int,
     tuple[int, ...],
@@ -89,8 +90,9 @@ SeatRow = tuple[
     tuple[Meld, ...],
     "tuple[Card, ...]",
 ]
-"""What the observation takes from one seat: hand size, score, phases completed, laid
-down, skips pending, Save pile size, floating, target phase, groups, pickups."""
+"""What the observation takes from one seat: dealt in this hand, hand size, score, phases
+completed, laid down, skips pending, Save pile size, floating, target phase, groups,
+pickups."""
 
 
 @attrs.frozen
@@ -199,7 +201,7 @@ class ObservationEncoder:
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
         self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
-        self._seat_cache: list[tuple[object, object, object, array[float]] | None] = []
+        self._seat_cache: list[tuple[PlayerState, object, object, array[float]] | None] = []
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
@@ -268,9 +270,26 @@ class ObservationEncoder:
         for i, p in enumerate(players):
             picked = pickups[i] if i < len(pickups) else ()
             kept = cache[i]
-            if kept is not None and kept[0] is p and kept[1] is picked and kept[2] == key:
-                blocks.append(kept[3])
-                continue
+            if kept is not None and kept[1] is picked and kept[2] == key:
+                last = kept[0]
+                if last is p:
+                    blocks.append(kept[3])
+                    continue
+                if (  # most moves change only the mover's hand: patch its size
+                    last.completed is p.completed
+                    and last.melds is p.melds
+                    and last.score == p.score
+                    and last.laid_down is p.laid_down
+                    and last.skips_pending == p.skips_pending
+                    and last.saved is p.saved
+                    and last.floating is p.floating
+                    and last.phase_attempted == p.phase_attempted
+                ):
+                    block = array("f", kept[3])
+                    block[4] = len(p.hand)
+                    cache[i] = (p, picked, key, block)
+                    blocks.append(block)
+                    continue
             dealt = i in in_hand
             target_phase = state.target_phase(i) if dealt else None
             block = self._seat_block(
@@ -309,8 +328,19 @@ class ObservationEncoder:
         """One seat's block, less what depends on the rest of the table (to play, dealer,
         lost its turn, winner)."""
         buf = array("f", self._seat_zeros)
-        dealt, hand_size, score, completed, laid, skips, saved_count, floating = row[:8]
-        target, melds, picked = row[8:]
+        (
+            dealt,
+            hand_size,
+            score,
+            completed,
+            laid,
+            skips,
+            saved_count,
+            floating,
+            target,
+            melds,
+            picked,
+        ) = row
         phases = self._phases
         phase_index = self._phase_index
         part = self._part
