@@ -68,13 +68,13 @@ def check_codec(codec: ActionCodec, small: ActionCodec, state: GameState) -> Non
             assert codec.action_at(index) == action
     for position, step in enumerate(lay[: codec.lay_slots]):
         assert codec.encode(step, state) == codec.sections[6].start + position
-    for index in np.flatnonzero(mask):
-        apply(state, codec.decode(state, int(index)))  # raises if not legal
+    for marked in np.flatnonzero(mask):
+        apply(state, codec.decode(state, int(marked)))  # raises if not legal
     # The cap: only the first slots, and never an empty mask while the game goes on.
     small_mask = small.mask(state)
     assert bool(small_mask.any()) is not state.is_over
-    for index in np.flatnonzero(small_mask):
-        assert small.decode(state, int(index)) in legal
+    for marked in np.flatnonzero(small_mask):
+        assert small.decode(state, int(marked)) in legal
 
 
 @pytest.mark.parametrize("variant", SPECS)
@@ -184,7 +184,7 @@ def test_decode_refuses_numbers_outside_the_space_and_unmasked_indices() -> None
     with pytest.raises(IllegalActionError) as info:
         codec.decode(state, codec.sections[6].start)  # a lay slot before drawing
     assert info.value.reason is IllegalReason.WRONG_STAGE
-    assert codec.decode(state, np.int64(0)) == DrawStock()  # type: ignore[arg-type]
+    assert codec.decode(state, np.int64(0)) == DrawStock()
     assert state == before
     with pytest.raises(InvalidDataError, match="lay_slots"):
         ActionCodec("standard", lay_slots=0)
@@ -209,6 +209,10 @@ def test_lay_slots_follow_the_listing_order_up_to_the_cap() -> None:
     assert [codec.decode(state, lay.start + k) for k in range(3)] == steps[:3]
     with pytest.raises(InvalidDataError, match="first 3 lay-down steps"):
         codec.encode(steps[3], state)
+    wide = ActionCodec("standard")
+    with pytest.raises(IllegalActionError, match="slot") as info:
+        wide.decode(state, wide.sections[6].start + len(steps))  # past the listing
+    assert info.value.reason is IllegalReason.INVALID_MELD
     state = apply(state, steps[0])  # under way: only its next group, slot 0 at least
     assert codec.mask(state)[lay.start]
 

@@ -13,7 +13,8 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test.api_test import api_test
+from pettingzoo.test.seed_test import seed_test
 
 import phase10.rl
 from phase10 import InvalidDataError, RandomBot
@@ -32,6 +33,7 @@ def play_out(game: phase10.rl.Phase10AEC, seed: int) -> dict[str, float]:
             paid[agent] = float(reward)
             game.step(None)
             continue
+        assert observation is not None
         assert reward == 0.0  # nothing before the end
         game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     return paid
@@ -40,12 +42,12 @@ def play_out(game: phase10.rl.Phase10AEC, seed: int) -> dict[str, float]:
 def test_pettingzoo_api_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice for other observation layouts
-        api_test(env(players=2, rules="to-phase-1", seed=1), num_cycles=400)
-        api_test(env(players=4, rules="masters+to-phase-2", seed=2), num_cycles=100)
+        api_test(env(players=2, rules="to-phase-1", seed=1), num_cycles=400)  # type: ignore[no-untyped-call]
+        api_test(env(players=4, rules="masters+to-phase-2", seed=2), num_cycles=100)  # type: ignore[no-untyped-call]
 
 
 def test_pettingzoo_seed_test() -> None:
-    seed_test(lambda: env(players=3, rules="to-phase-2"), num_cycles=100)
+    seed_test(lambda: env(players=3, rules="to-phase-2"), num_cycles=100)  # type: ignore[no-untyped-call]
 
 
 def test_games_end_with_zero_sum_rewards_to_every_agent() -> None:
@@ -64,6 +66,7 @@ def test_an_illegal_index_ends_the_game_with_minus_one() -> None:
     """As PettingZoo's TerminateIllegalWrapper does for the classic games."""
     game = env(players=2, rules="to-phase-1", seed=3)
     observation, *_ = game.last()
+    assert observation is not None
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     agent = game.agent_selection
     game.step(illegal)
@@ -115,7 +118,7 @@ def test_gymnasium_episode_against_bots() -> None:
         assert game.observation_space.contains(observation)
         assert np.array_equal(info["action_mask"], game.action_masks())
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-        observation, reward, terminated, truncated, info = game.step(action)
+        observation, reward, terminated, _, info = game.step(action)
         total += reward
         if terminated:
             break

@@ -106,9 +106,11 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` of the observation array's ``Box`` and the mask's ``Box``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(codec.size)``."""
         return self.action_spaces[agent]
 
     def _game_seed(self) -> int:
@@ -134,6 +136,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation array and its action mask."""
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
@@ -143,6 +146,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: np.int64 | int | None) -> None:
+        """The agent to play plays the index ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, as PettingZoo asks

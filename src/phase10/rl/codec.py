@@ -260,7 +260,7 @@ class ActionCodec:
         raise self._refusal(state, index)
 
     def mask(self, state: GameState) -> npt.NDArray[np.bool_]:
-        """A boolean array of length :attr:`size`: ``True`` at every legal index.
+        """A boolean array of length ``size``: ``True`` at every legal index.
 
         It is ``True`` somewhere in every state that is not over, and every index
         it marks decodes to an action :func:`~phase10.apply` accepts.
@@ -354,6 +354,11 @@ class ActionCodec:
             return IllegalActionError(IllegalReason.GAME_OVER, "the game is over")
         if state.stage is not Stage.PLAY:
             return IllegalActionError(IllegalReason.WRONG_STAGE, "lay down after drawing")
+        seat = state.current_player
+        if seat is not None and state.players[seat].laid_down:
+            return IllegalActionError(
+                IllegalReason.ALREADY_LAID_DOWN, "you have laid your phase down this hand"
+            )
         listed = sum(1 for i in self._legal(state) if self._lay <= i < self._choose)
         return IllegalActionError(
             IllegalReason.INVALID_MELD,

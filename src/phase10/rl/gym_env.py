@@ -89,6 +89,9 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """A new game: the observation and ``{"action_mask": ...}`` at the learner's first
+        turn. ``seed`` seeds the environment's generator, which deals the game and seeds
+        the bots."""
         super().reset(seed=seed)
         rng = self.np_random
         self._bots = [
@@ -102,6 +105,9 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Play the index ``action``, then the bots until the learner's next turn: the
+        observation, the reward (at the end only), whether the game ended, ``False``
+        (nothing truncates a game: ``max_turns`` ends it) and the info."""
         try:
             chosen = self.codec.decode(self.game_state, int(action))
         except IllegalActionError as error:

@@ -7,8 +7,8 @@ only in other hands, the order of the draw pile or the seed give equal arrays.
 Seats are listed from the viewer's point of view (the viewer first, then the
 seats after it in turn order), so one policy can play any seat.
 
-The array is a row of global blocks, then one block per seat (:attr:`~ObservationEncoder.blocks`,
-:attr:`~ObservationEncoder.seat_blocks`; ``docs/ai.rst`` has both tables).
+The array is a row of global blocks, then one block per seat (``blocks`` and
+``seat_blocks``; ``docs/ai.rst`` has both tables).
 
 >>> from phase10 import new_game, player_view
 >>> encoder = ObservationEncoder("standard")
@@ -98,7 +98,7 @@ pickups."""
 @attrs.frozen
 class Block:
     """A run of the array: ``size`` features from ``start`` (relative to its seat block for
-    the parts of :attr:`ObservationEncoder.seat_blocks`)."""
+    the parts of a seat block, ``ObservationEncoder.seat_blocks``)."""
 
     name: str
     start: int
@@ -121,7 +121,7 @@ def _blocks(plan: Sequence[tuple[str, list[float], str]]) -> tuple[tuple[Block, 
 
 class ObservationEncoder:
     """One seat's view of a game under ``rules`` (a :class:`~phase10.Rules` or a spec) as
-    a ``float32`` array; :attr:`space` is its Gymnasium ``Box``."""
+    a ``float32`` array; ``space`` is its Gymnasium ``Box``."""
 
     def __init__(self, rules: Rules | str = "standard") -> None:
         self.rules = resolve_rules(rules)
