@@ -51,7 +51,15 @@ from phase10.rl import LAY_SLOTS, env
 ENGINE = RANDOM  # legal_actions + apply
 ENV = "env: last + choice + step"
 CHOICE = "the choice alone"
-COVERAGE_VARIANTS = ("standard", "postal", "masters", "movable-wilds", "phase-20", "truly-wild")
+COVERAGE_VARIANTS = (
+    "standard",
+    "postal",
+    "masters",
+    "pick-a-phase",
+    "movable-wilds",
+    "phase-20",
+    "truly-wild",
+)
 
 
 def env_random(players: int, variant: str, seed: int) -> Engine:

@@ -59,7 +59,12 @@ def check_codec(codec: ActionCodec, small: ActionCodec, state: GameState) -> Non
         len(legal), len(legal) - sum(isinstance(a, LAY_STEPS) for a in legal) + codec.lay_slots
     )
     lay = [a for a in legal if isinstance(a, LAY_STEPS)]
+    for step in lay[codec.lay_slots :]:  # past the cap: no index
+        with pytest.raises(InvalidDataError, match="lay-down steps"):
+            codec.encode(step, state)
     for action in legal:
+        if isinstance(action, LAY_STEPS) and lay.index(action) >= codec.lay_slots:
+            continue
         index = codec.encode(action, state)
         assert mask[index]
         assert codec.decode(state, index) == action
@@ -259,3 +264,24 @@ def test_importing_phase10_does_not_import_numpy() -> None:
     code = "import sys, phase10; print('numpy' in sys.modules, 'gymnasium' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_free_phase_order_lists_more_steps_than_128_but_not_256() -> None:
+    """Free phase order lists the steps of every open phase (V-1, V-3), and Postal's personal
+    Wilds (V-10.2) multiply them: this game meets a listing of 213 steps. The default 256
+    slots hold it; a codec of 128 slots keeps the first 128 and refuses the rest."""
+    from test_variant_properties import DeckedSpec
+
+    spec = DeckedSpec("masters-declared+postal+floating", 2, 176417, (None, None), 10)
+    state = max(
+        (before for before, _action, _after in transitions(spec)),
+        key=lambda s: sum(isinstance(a, LAY_STEPS) for a in legal_actions(s)),
+    )
+    steps = [a for a in legal_actions(state) if isinstance(a, LAY_STEPS)]
+    assert len(steps) == 213
+    full, small = ActionCodec(spec.rules()), ActionCodec(spec.rules(), lay_slots=128)
+    assert int(full.mask(state)[full.block_of("lay")].sum()) == 213
+    assert int(small.mask(state)[small.block_of("lay")].sum()) == 128
+    assert small.decode(state, small.sections[6].start + 127) == steps[127]
+    with pytest.raises(InvalidDataError, match="first 128 lay-down steps"):
+        small.encode(steps[128], state)

@@ -93,7 +93,8 @@ def test_ansi_render_shows_the_table_and_no_hand() -> None:
     assert "Discard pile" in text
     hand = game.game_state.players[0].hand
     assert " ".join(str(c) for c in hand) not in text
-    assert env(players=2).render() is None
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env(players=2).render() is None
     with pytest.raises(InvalidDataError, match="render_mode"):
         env(render_mode="human")
     with pytest.raises(InvalidDataError, match="players"):

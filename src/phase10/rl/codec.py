@@ -19,7 +19,7 @@ a lay-down under way always has a legal index.
 >>> from phase10 import DrawStock, Discard, new_game
 >>> codec = ActionCodec("standard")
 >>> codec.size
-1980
+2108
 >>> codec.encode(DrawStock()), codec.decode(new_game(2, seed=1), 0)
 (0, DrawStock())
 >>> print(codec.describe(codec.encode(Discard("S", target=2))))
@@ -60,7 +60,7 @@ from .common import resolve_rules
 
 __all__ = ["LAY_SLOTS", "ActionCodec", "Section"]
 
-LAY_SLOTS = 128
+LAY_SLOTS = 256
 """Lay-down steps the codec gives an index, by position in the listing (the default cap)."""
 
 CARDS = len(ALL_CARDS)
@@ -273,6 +273,13 @@ class ActionCodec:
         else:
             mask[list(legal)] = True
         return mask
+
+    def block_of(self, name: str) -> slice:
+        """The slice of the index space that section ``name`` takes (``mask[...]``)."""
+        for section in self.sections:
+            if section.name == name:
+                return slice(section.start, section.stop)
+        raise KeyError(name)
 
     def legal_indices(self, state: GameState) -> list[int]:
         """The legal indices in ``state``, in increasing order."""
