@@ -205,5 +205,9 @@ def env(
     render_mode: str | None = None,
 ) -> Phase10AEC:
     """A PettingZoo AEC environment of ``players`` seats under ``rules`` (a spec or
-    :class:`~phase10.Rules`); ``seed`` seeds the generator the games are dealt from."""
+    :class:`~phase10.Rules`).
+
+    ``seed`` seeds the generator the games are dealt from. The environment is ready to
+    play when built; ``reset()`` deals the generator's next game, ``reset(seed=s)``
+    starts the generator again from ``s``."""
     return Phase10AEC(players, rules, seed, render_mode)
