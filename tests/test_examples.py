@@ -34,6 +34,7 @@ ARGUMENTS: dict[str, list[str]] = {
         "--variants",
         "to-phase-1,to-phase-2",
     ],
+    "learn_to_play.py": ["--seconds", "2", "--eval", "10"],
 }
 """The arguments each example is tested with: fast, and never waiting for a person."""
 
@@ -42,6 +43,7 @@ EXPECTED: dict[str, list[str]] = {
     "custom_variant.py": ["coffee-break: 4 phases", "wins with", "2 games:"],
     "server_loop.py": ["a hand size, never a hand", "refused seat", "not_your_turn", "game over"],
     "compare_variants.py": ["variant", "to-phase-1", "to-phase-2", "hands mean"],
+    "learn_to_play.py": ["before training: the policy wins", "after training", "most preferred"],
 }
 
 
