@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from phase10 import (
     GiveCard,
     Hit,
     InvalidDataError,
+    InvalidRulesError,
     LayDown,
     LayGroup,
     Meld,
@@ -151,13 +154,48 @@ def test_requirement_kinds() -> None:
     assert "group" not in kinds
 
 
-def test_a_subclass_keeping_a_kind_does_not_replace_it() -> None:
-    @attrs.frozen
-    class LoudSet(SetOf):
-        kind = "set"
+def test_a_kind_that_clashes_with_a_built_in_is_refused() -> None:
+    """Issue 15: a class naming a kind another class has is refused when it is defined,
+    not silently left out of the notation and JSON."""
+    with pytest.raises(InvalidRulesError, match=r"'set' is taken by phase10\.melds\.SetOf"):
+
+        @attrs.frozen
+        class LoudSet(SetOf):
+            kind = "set"
+
+    with pytest.raises(InvalidRulesError, match="'color_run' is taken"):
+
+        @attrs.frozen
+        class MyRun(RunOf):
+            kind: ClassVar[str] = "color_run"
 
     assert requirement_kinds()["set"] is SetOf
-    assert LoudSet(3).kind == "set"
+    assert requirement_kinds()["color_run"] is ColorRunOf
+
+
+def test_a_subclass_inheriting_a_kind_claims_nothing() -> None:
+    @attrs.frozen
+    class QuietSet(SetOf):
+        pass
+
+    assert QuietSet(3).kind == "set"
+    assert requirement_kinds()["set"] is SetOf
+
+
+def test_defining_a_kind_again_is_no_clash() -> None:
+    """The same class defined twice (a module reloaded, a function run again): the newest
+    definition counts."""
+
+    def define() -> type[Requirement]:
+        @attrs.frozen
+        class Twice(SetOf):
+            kind: ClassVar[str] = "twice"
+
+        return Twice
+
+    first, second = define(), define()
+    assert first is not second
+    assert requirement_kinds()["twice"] is second
 
 
 def test_parse_actions_names_the_line() -> None:
