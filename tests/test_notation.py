@@ -42,11 +42,10 @@ from phase10 import (
     variants,
 )
 from phase10.actions import ACTION_TYPES, Action
-from phase10.cards import ALL_CARDS
-from phase10.extra_kinds import ColorRunOf, ColorSetOf, Parity, ParityOf, ParityRunOf
-from phase10.limits import MAX_GROUP_INDEX, MAX_PHASE_NUMBER, MAX_PLAYERS
+from phase10.extra_kinds import ColorRunOf, ColorSetOf, ParityOf, ParityRunOf
 from phase10.melds import Requirement
 from phase10.notation import action_to_text, parse_action, parse_actions, requirement_kinds
+from strategies import actions
 
 # --------------------------------------------------------------------------- every form
 
@@ -263,43 +262,6 @@ def test_an_unwritable_requirement_is_refused() -> None:
 
 
 # --------------------------------------------------------------------------- round trips
-
-card_values = st.sampled_from(ALL_CARDS)
-seats = st.integers(min_value=0, max_value=MAX_PLAYERS - 1)
-indexes = st.integers(min_value=0, max_value=20) | st.integers(0, MAX_GROUP_INDEX)
-phase_numbers = st.integers(min_value=1, max_value=20) | st.integers(1, MAX_PHASE_NUMBER)
-ends = st.sampled_from(End)
-requirements: st.SearchStrategy[Requirement] = st.one_of(
-    st.builds(SetOf, st.integers(1, 12)),
-    st.builds(RunOf, st.integers(1, 12)),
-    st.builds(ColorOf, st.integers(1, 12)),
-    st.builds(ColorRunOf, st.integers(1, 12)),
-    st.builds(ColorSetOf, st.integers(1, 12)),
-    st.builds(ParityOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
-    st.builds(ParityRunOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
-)
-melds = st.builds(
-    Meld,
-    requirements,
-    st.lists(card_values, max_size=12).map(tuple),
-    st.none() | st.integers(-3, 15),
-    st.none() | st.sampled_from(Color),
-    st.booleans(),
-)
-actions: st.SearchStrategy[Action] = st.one_of(
-    st.just(DrawStock()),
-    st.just(TakeDiscard()),
-    st.builds(LayDown, st.lists(melds, max_size=4).map(tuple), st.none() | phase_numbers),
-    st.builds(LayGroup, melds, st.none() | phase_numbers),
-    st.builds(Hit, card_values, seats, indexes, st.none() | ends),
-    st.builds(Discard, card_values, st.none() | seats),
-    st.builds(NextHand, st.none() | st.lists(card_values, max_size=20).map(tuple)),
-    st.builds(ChoosePhase, phase_numbers),
-    st.builds(Save, card_values),
-    st.builds(TakeSaved, card_values),
-    st.builds(GiveCard, seats),
-    st.builds(SwapWild, card_values, seats, indexes, ends),
-)
 
 
 def test_the_strategy_covers_every_action_class() -> None:
