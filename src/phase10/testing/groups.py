@@ -78,12 +78,15 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def _group(meld: Meld) -> str:
-    anchor = ", ".join(
-        f"{name} {value}"
-        for name, value in (("number", meld.number), ("color", meld.color), ("wraps", meld.wraps))
-        if value not in (None, False)
-    )
-    return f"{meld} ({anchor})" if anchor else str(meld)
+    """``R9 R9 W (number 9, color red)``: a group with its anchor."""
+    anchor = []
+    if meld.number is not None:
+        anchor.append(f"number {meld.number}")
+    if meld.color is not None:
+        anchor.append(f"color {meld.color.name.lower()}")
+    if meld.wraps:
+        anchor.append("wraps")
+    return f"{meld} ({', '.join(anchor)})" if anchor else str(meld)
 
 
 def rebuilt(requirement: Requirement, **changes: object) -> Requirement:

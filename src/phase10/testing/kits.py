@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ..cards import Card
-from ..melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
+from ..limits import show
+from ..melds import ColorOf, MeldRules, Requirement, RunOf, SetOf, requirement_kinds
 from ..phases import Phase
 from ..rules import Rules
 from ..serialization import from_json, to_json
@@ -28,15 +29,31 @@ _OWN_KIND_HANDS = 8
 
 
 def _requirements(
-    kind: type[Requirement] | Requirement | Iterable[Requirement], recorder: Recorder
+    kind: str | type[Requirement] | Requirement | Iterable[Requirement], recorder: Recorder
 ) -> tuple[type[Requirement] | None, tuple[Requirement, ...]]:
-    if isinstance(kind, type):
+    name = "kind is well formed"
+    if isinstance(kind, str):
+        found = requirement_kinds().get(kind)
+        if found is None:
+            known = ", ".join(requirement_kinds())
+            recorder.fail(name, f"no group kind is named {kind!r} (known: {known})")
+            return None, ()
+        kind = found
+    if isinstance(kind, type) and issubclass(kind, Requirement):
         built: list[Requirement] = []
         for size in (1, 2, 3):
-            with recorder.check("kind is well formed", f"{kind.__name__}(size={size})"):
+            with recorder.check(name, f"{kind.__name__}(size={size})"):
                 built.append(kind(size=size))  # type: ignore[call-arg]
         return kind, tuple(built)
-    requirements = (kind,) if isinstance(kind, Requirement) else tuple(kind)
+    items = (kind,) if isinstance(kind, (Requirement, type)) else tuple(kind)
+    requirements = tuple(item for item in items if isinstance(item, Requirement))
+    if len(requirements) < len(items) or not requirements:
+        recorder.fail(
+            name,
+            "expected a Requirement subclass, its kind name, or Requirement values, not "
+            f"{', '.join(show(item) for item in items) or 'nothing'}",
+        )
+        return None, ()
     classes = {type(r) for r in requirements}
     return (classes.pop() if len(classes) == 1 else None), requirements
 
@@ -48,7 +65,7 @@ def _subject(kind: type[Requirement] | None, requirements: Sequence[Requirement]
 
 
 def check_group_kind(
-    kind: type[Requirement] | Requirement | Iterable[Requirement],
+    kind: str | type[Requirement] | Requirement | Iterable[Requirement],
     *,
     hands: int = 8,
     games: int = 2,
@@ -56,9 +73,9 @@ def check_group_kind(
 ) -> Report:
     """Run the library's invariants on a group kind and report what fails, in words.
 
-    ``kind`` is a :class:`~phase10.Requirement` subclass (tried at sizes 1, 2 and 3:
-    it must be buildable as ``kind(size=n)``), one requirement, or several (a kind
-    with other fields, e.g. ``[ParityOf(3, "odd"), ParityOf(2)]``). Each
+    ``kind`` is a :class:`~phase10.Requirement` subclass or its kind name (tried at
+    sizes 1, 2 and 3: it must be buildable as ``kind(size=n)``), one requirement, or
+    several (a kind with other fields, e.g. ``[ParityOf(3, "odd"), ParityOf(2)]``). Each
     requirement is tried on ``hands`` small hands under each of the group rules
     of :data:`~phase10.testing.groups.KIND_RULES`, in phases of its own and
     beside a set and a run, and bots play ``games`` games of two phases using it
@@ -68,8 +85,10 @@ def check_group_kind(
     >>> check_group_kind(ColorRunOf, hands=2, games=1).ok
     True
     """
-    recorder = Recorder("group kinds")
+    recorder = Recorder(f"group kind {show(kind)}")
     cls, requirements = _requirements(kind, recorder)
+    if not requirements:
+        return recorder.report()
     recorder.subject = _subject(cls, requirements)
     if cls is not None:
         check_shape(recorder, cls, requirements)
