@@ -136,14 +136,14 @@ def check_shape(
 
 
 def _check_value(recorder: Recorder, name: str, requirement: Requirement) -> None:
+    twin = rebuilt(requirement)
     try:
-        setattr(requirement, "size", requirement.size + 1)  # noqa: B010 - must be refused
+        setattr(rebuilt(requirement), "size", requirement.size + 1)  # noqa: B010 - a copy
     except (attrs.exceptions.FrozenInstanceError, AttributeError):
         pass
     else:
         recorder.fail(name, f"{requirement!r} can be changed: make the class frozen")
         return
-    twin = rebuilt(requirement)
     if twin != requirement or hash(twin) != hash(requirement):
         recorder.fail(name, f"{requirement!r}: an equal copy compares or hashes differently")
     one, two = requirement.describe(), requirement.describe(2)

@@ -77,9 +77,9 @@ def check_group_kind(
     sizes 1, 2 and 3: it must be buildable as ``kind(size=n)``), one requirement, or
     several (a kind with other fields, e.g. ``[ParityOf(3, "odd"), ParityOf(2)]``). Each
     requirement is tried on ``hands`` small hands under each of the group rules
-    of :data:`~phase10.testing.groups.KIND_RULES`, in phases of its own and
-    beside a set and a run, and bots play ``games`` games of two phases using it
-    (one of them under Postal rules). ``seed`` fixes every hand and game.
+    of :data:`~phase10.testing.groups.KIND_RULES`, alone, in phases of its own
+    (alone, twice, beside a run), and bots play ``games`` games of two phases using
+    it (every second one under Postal rules). ``seed`` fixes every hand and game.
 
     >>> from phase10 import ColorRunOf
     >>> check_group_kind(ColorRunOf, hands=2, games=1).ok
