@@ -77,8 +77,8 @@ def check_group_kind(
     sizes 1, 2 and 3: it must be buildable as ``kind(size=n)``), one requirement, or
     several (a kind with other fields, e.g. ``[ParityOf(3, "odd"), ParityOf(2)]``). Each
     requirement is tried on ``hands`` small hands under each of the group rules
-    of :data:`~phase10.testing.groups.KIND_RULES`, alone, in phases of its own
-    (alone, twice, beside a run), and bots play ``games`` games of two phases using
+    of :data:`~phase10.testing.groups.KIND_RULES`, as one group and in phases (on
+    its own, twice, beside a run), and bots play ``games`` games of two phases using
     it (every second one under Postal rules). ``seed`` fixes every hand and game.
 
     >>> from phase10 import ColorRunOf
@@ -93,7 +93,7 @@ def check_group_kind(
     if cls is not None:
         check_shape(recorder, cls, requirements)
     else:
-        for one in {type(r) for r in requirements}:
+        for one in dict.fromkeys(type(r) for r in requirements):
             check_shape(recorder, one, [r for r in requirements if type(r) is one])
     if recorder.failed("kind is well formed"):
         return recorder.report()
