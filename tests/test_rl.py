@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import SPECS, hidden_variation, transitions
 from phase10 import (
     Discard,
     DrawStock,
@@ -42,8 +43,7 @@ from phase10 import (
     variants,
 )
 from phase10.rl import ActionCodec, ObservationEncoder, game_rewards
-from test_engine_properties import hidden_variation, transitions
-from test_variant_properties import PER_SPEC, SPECS, variant_specs
+from test_variant_properties import PER_SPEC, variant_specs
 
 LAY_STEPS = (LayDown, LayGroup)
 

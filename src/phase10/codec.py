@@ -26,7 +26,7 @@ from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .limits import SEED_LIMIT, checked_text, quote
 from .melds import Meld, Requirement
 from .notation import requirement_kinds
-from .phases import Phase, describe_requirements
+from .phases import PHASE_NAMES, Phase, describe_requirements
 from .rules import Rules
 from .state import JSON_OPTIONAL
 
@@ -160,6 +160,7 @@ class Codec:
     def __init__(self, custom: Mapping[type, ValueCodec] = NO_CUSTOM) -> None:
         self._kinds: Mapping[str, type[Requirement]] | None = None
         self._in_rules = False
+        self._phase_names = False
         self._custom = custom
 
     def _custom_codec(self, tp: object) -> ValueCodec | None:
@@ -243,7 +244,9 @@ class Codec:
             if tp is Phase:
                 data = self.encode_fields(value)
                 phase = typing.cast(Phase, value)
-                if phase.name == describe_requirements(phase.requirements):
+                if not self._phase_names and phase.name == describe_requirements(
+                    phase.requirements
+                ):
                     del data["name"]
                 return data
             if attrs.has(tp):
@@ -253,10 +256,17 @@ class Codec:
     def encode_fields(self, value: object) -> dict[str, JSONValue]:
         cls = type(value)
         hints = self.hints(cls)
-        return {
-            key: self.encode(getattr(value, a.name), hints[a.name])
-            for key, a in _init_fields(cls).items()
-        }
+        data: dict[str, JSONValue] = {}
+        for key, a in _init_fields(cls).items():
+            if a.metadata.get(PHASE_NAMES):
+                self._phase_names = True
+                try:
+                    data[key] = self.encode(getattr(value, a.name), hints[a.name])
+                finally:
+                    self._phase_names = False
+            else:
+                data[key] = self.encode(getattr(value, a.name), hints[a.name])
+        return data
 
     def encode_rules(self, rules: Rules) -> dict[str, JSONValue]:
         hints = self.hints(Rules)

@@ -21,7 +21,7 @@ from .cards import Card
 from .errors import InvalidDataError
 from .limits import show
 from .melds import Meld
-from .phases import Phase
+from .phases import PHASE_NAMES, Phase
 from .rules import Rules
 from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Presentable, Stage
 
@@ -77,6 +77,15 @@ class PlayerView(Presentable):
     results: tuple[HandResult, ...]
     laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The viewing seat's own lay-down under way, if any (nobody else sees it, R-5.4)."""
+    phases: tuple[Phase, ...] = attrs.field(
+        default=attrs.Factory(lambda view: view.rules.phases, takes_self=True),
+        metadata={JSON_OPTIONAL: True, PHASE_NAMES: True},
+    )
+    """The rules' phase list, each phase with its name and its groups: what the phase
+    numbers of :attr:`SeatView.target_phase` and ``completed`` stand for. JSON writes it in
+    full (the rules leave out a phase list that is the standard one), so a client in any
+    language reads the phases from the view instead of knowing them; it always equals
+    ``rules.phases``."""
 
     @property
     def top_discard(self) -> Card | None:
