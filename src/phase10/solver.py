@@ -264,10 +264,14 @@ def iter_completions(
     # (the search never yields one lay-down twice, and nothing needs remembering).
     order = sorted(range(len(reqs)), key=lambda i: reqs.index(reqs[i]))
     searched = [reqs[i] for i in order]
+    made: dict[tuple[int, Draft], Meld] = {}  # one group comes back in many lay-downs
     for drafts in _Search(searched, mr).walk(counts, 0, [], 0):
         placed: list[Meld | None] = [None] * len(reqs)
         for i, req, draft in zip(order, searched, drafts, strict=True):
-            placed[i] = meld_from_draft(req, draft, mr)
+            meld = made.get((i, draft))
+            if meld is None:
+                meld = made[i, draft] = meld_from_draft(req, draft, mr)
+            placed[i] = meld
         yield _canonical_order(reqs, tuple(m for m in placed if m is not None))
 
 
@@ -295,7 +299,15 @@ def find_completions(
                 "stream them with iter_completions()"
             )
         found.append(melds)
-    found.sort(key=lambda melds: tuple(m.sort_key() for m in melds))
+    keys: dict[int, tuple[str, int, int, tuple[int, ...]]] = {}  # one key per group object
+
+    def key(meld: Meld) -> tuple[str, int, int, tuple[int, ...]]:
+        found_key = keys.get(id(meld))
+        if found_key is None:
+            found_key = keys[id(meld)] = meld.sort_key()
+        return found_key
+
+    found.sort(key=lambda melds: tuple(key(m) for m in melds))
     return tuple(found)
 
 
