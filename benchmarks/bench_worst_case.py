@@ -31,6 +31,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 
 import attrs
+from report import describe, format_load, header, load_average
 
 from phase10 import (
     PHASE_20,
@@ -218,6 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    machine = describe()
     rng = random.Random(args.seed)
     cases = issue_cases()
     if args.climb:
@@ -229,15 +231,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             notes.append(case)
         else:
             rows.append(measure(case, args.repeats))
+    machine["load_average_end"] = load_average()
     if args.json:
-        print(json.dumps({"rows": rows, "notes": notes}, indent=2))
+        print(json.dumps({"machine": machine, "rows": rows, "notes": notes}, indent=2))
         return
+    print("\n".join(header(machine)))
+    print(f"load average at the end {format_load(load_average())}")
     print(f"budget: {BUDGET_MS:g} ms and {BUDGET_MB:g} MB per legal_actions call (CPU time)")
-    header = (
+    columns = (
         "| case | phase | listed (next) | can_complete ms | steps ms | legal_actions ms "
         "(next) | peak MB | within budget |"
     )
-    print(header)
+    print(columns)
     print("|---|---|---|---|---|---|---|---|")
     for row in rows:
         worst = max(float(row["legal_ms"]), float(row["legal_next_ms"]))  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import attrs
@@ -26,6 +27,7 @@ from phase10 import (
     SetOf,
     parse_cards,
 )
+from phase10.melds import submultisets
 
 RED, BLUE = Color.RED, Color.BLUE
 SCOPES = (NaturalScope.PHASE, NaturalScope.GROUP, NaturalScope.NONE)
@@ -562,3 +564,17 @@ def test_v10_2_postal_wild_in_runs_and_colour_groups() -> None:
     assert reds.color is RED
     assert reds.natural_count() == 2
     assert ColorOf(3).make("R5 R1 R9", rules=POSTAL).natural_count() == 3
+
+
+@given(
+    st.dictionaries(st.integers(0, 52), st.integers(1, 4), max_size=6),
+    st.integers(0, 14),
+)
+def test_submultisets_lists_each_distinct_multiset_once_in_order(
+    counts: dict[int, int], size: int
+) -> None:
+    """Small pools (deduplicated combinations) and large ones (recursion) agree with brute force."""
+    available = sorted(counts.items())
+    flat = [code for code, count in available for _ in range(count)]
+    expected = sorted(set(itertools.combinations(flat, size)))
+    assert list(submultisets(available, size)) == expected

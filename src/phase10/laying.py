@@ -220,6 +220,7 @@ def _personal_run_drafts(
         starts = range(low, high - size + 2)
     wild = [rules.is_wild_code(code) for code in range(49)]
     room = sum(work[code] for code in range(49) if wild[code])
+    wild_codes = _wild_codes(rules)
     for start in starts:
         if rules.run_wraparound:
             values = [(start + i - 1) % 12 + 1 for i in range(size)]
@@ -242,7 +243,7 @@ def _personal_run_drafts(
                 if code is not None:
                     work[code] -= 1
             yield from _wild_fill(
-                work, values, list(chosen), naturals, rules, start, wild_positions
+                work, values, list(chosen), naturals, rules, start, wild_positions, wild_codes
             )
             for code in chosen:
                 if code is not None:
@@ -264,6 +265,7 @@ def _wild_fill(
     rules: MeldRules,
     start: int,
     wild_positions: bool,
+    wild_codes: Sequence[int],
 ) -> Iterator[Draft]:
     """Fill the open positions with each multiset of Wild-capable cards, in one order.
 
@@ -271,7 +273,7 @@ def _wild_fill(
     open positions is its own option; otherwise one order stands for all.
     """
     open_positions = [i for i, code in enumerate(chosen) if code is None]
-    pool = [(code, work[code]) for code in _wild_codes(rules) if work[code]]
+    pool = [(code, work[code]) for code in wild_codes if work[code]]
     # A personal Wild at the position of its own number would be natural: that
     # lay-down is the natural branch's, so a true Wild must take that position.
     own = [i for i in open_positions if 1 <= values[i] <= 12 and values[i] in rules.wild_numbers]

@@ -21,6 +21,7 @@ import abc
 import enum
 import inspect
 import itertools
+import math
 import typing
 from collections import deque
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -126,6 +127,10 @@ Draft = tuple[tuple[int, ...], "int | None", "Color | None", int]
 """A candidate group for the solver: card codes in table order, number, colour, naturals used."""
 
 
+_FLAT_COMBINATIONS = 512
+"""Up to this many combinations of the cards one by one, deduplicating them beats recursion."""
+
+
 def submultisets(available: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
     """Every distinct multiset of ``size`` codes drawn from ``(code, count)`` pairs, sorted.
 
@@ -136,6 +141,10 @@ def submultisets(available: Sequence[tuple[int, int]], size: int) -> Iterator[tu
     """
     if all(count == 1 for _, count in available):  # distinct cards: plain combinations
         yield from itertools.combinations([code for code, _ in available], size)
+        return
+    flat = [code for code, count in available for _ in range(count)]
+    if math.comb(len(flat), size) <= _FLAT_COMBINATIONS:  # small pools: C code, duplicates dropped
+        yield from dict.fromkeys(itertools.combinations(flat, size))
         return
     room = [0] * (len(available) + 1)
     for i in range(len(available) - 1, -1, -1):
