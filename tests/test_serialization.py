@@ -145,7 +145,14 @@ def test_rules_hold_the_spec_and_the_options_that_differ() -> None:
     data = to_data(masters)
     assert data["spec"] == "masters"
     assert data["phase_order"] == "any"
-    assert data["deck"] == {"copies": 2, "wilds": 8, "skips": 2, "rule_cards": 0}
+    assert data["deck"] == {
+        "copies": 2,
+        "wilds": 8,
+        "skips": 2,
+        "rule_cards": 0,
+        "reverses": 0,
+        "super_skips": 0,
+    }
     assert "hand_size" not in data
     even = to_data(variants.resolve("even-phases"))
     assert even["phases"] == [

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .cards import Card, standard_deck
 from .errors import IllegalActionError, IllegalReason
@@ -18,9 +19,14 @@ from .rules import Rules
 
 __all__ = ["check_deck", "seat_order", "shuffled"]
 
+T = TypeVar("T")
 
-def shuffled(cards: Sequence[Card], seed: int, hand_number: int, salt: int = 0) -> tuple[Card, ...]:
+
+def shuffled(cards: Sequence[T], seed: int, hand_number: int, salt: int = 0) -> tuple[T, ...]:
     """``cards`` in an order fixed by ``seed``, the hand number and ``salt``.
+
+    Any sequence may be shuffled so (hand 0, never dealt, serves the Phase cards of
+    :mod:`phase10.phase_cards`).
 
     >>> from phase10 import standard_deck
     >>> shuffled(standard_deck(), 7, 1) == shuffled(standard_deck(), 7, 1)

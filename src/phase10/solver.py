@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import WILD, Card
+from .cards import ALL_CARDS, WILD, Card
 from .errors import CompletionLimitError
 from .fastpath import Plan, compile_plan, completes, completes_counts, plan_for
 from .melds import (
@@ -59,6 +59,7 @@ groups can have millions. Stream those with :func:`iter_completions`.
 """
 
 _WILD_CODE = WILD.code
+_CODES = len(ALL_CARDS)
 
 
 def card_counts(hand: Iterable[Card]) -> list[int]:
@@ -66,11 +67,11 @@ def card_counts(hand: Iterable[Card]) -> list[int]:
 
     Skips (R-5.6) and the rule card (V-5.3) never join a group: they count 0.
     """
-    counts = [0] * 51
+    counts = [0] * _CODES
     for card in hand:
         counts[card.code] += 1
-    counts[49] = 0  # Skips never join a group (R-5.6), nor does the rule card (V-5.3)
-    del counts[50:]
+    counts[49] = 0  # Skips never join a group (R-5.6), nor do the other action cards
+    del counts[50:]  # (the rule card, V-5.3; Reverse and Super Skip, V-15)
     return counts
 
 

@@ -30,6 +30,7 @@ The bounds, derived from the rules:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from .cards import ALL_CARDS, Card
@@ -40,7 +41,15 @@ from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .laying import remaining_requirements
 from .limits import MAX_COUNT, SEED_LIMIT, show
 from .melds import Meld, MeldRules
-from .rules import GoingOut, InitialSkip, InitialWild, PhaseChoice, Rules
+from .rules import (
+    MAX_DECKS,
+    DrawExhaustion,
+    GoingOut,
+    InitialSkip,
+    InitialWild,
+    PhaseChoice,
+    Rules,
+)
 from .solver import laydown_problem
 from .state import GameState, HandResult, Stage
 from .views import PlayerView
@@ -217,13 +226,31 @@ def _check_player_phases(
     completed: tuple[int, ...],
     phase_attempted: int | None,
     path: str,
+    assigned: tuple[int, ...] = (),
 ) -> None:
+    """Phases the rules have, each completed once, or as often as the seat's Phase
+    cards ask (Hard 2-player Masters, V-15)."""
     for j, number in enumerate(completed):
         _check_phase(number, rules, f"{path}.completed[{j}]")
-    if len(set(completed)) != len(completed):
-        raise _fail("a phase is completed only once", f"{path}.completed")
     if phase_attempted is not None:
         _check_phase(phase_attempted, rules, f"{path}.phase_attempted")
+    if len(assigned) != rules.masters_phase_cards and (assigned or rules.masters_phase_cards):
+        raise _fail(
+            f"a seat holds {rules.masters_phase_cards} Phase cards under these rules",
+            f"{path}.assigned",
+        )
+    for j, number in enumerate(assigned):
+        _check_phase(number, rules, f"{path}.assigned[{j}]")
+    if list(assigned) != sorted(assigned):
+        raise _fail("Phase cards are kept in order", f"{path}.assigned")
+    if assigned:
+        left = Counter(assigned)
+        left.subtract(completed)
+        if any(count < 0 for count in left.values()):
+            raise _fail("a phase is completed only as often as the seat's Phase cards ask",
+                        f"{path}.completed")
+    elif len(set(completed)) != len(completed):
+        raise _fail("a phase is completed only once", f"{path}.completed")
 
 
 def _check_hand_size(
@@ -289,9 +316,15 @@ def _card_locations(state: GameState, path: str) -> Iterable[tuple[str, tuple[Ca
 
 
 def _check_counts(
-    rules: Rules, locations: Iterable[tuple[str, tuple[Card, ...]]], *, exact: bool, path: str
+    rules: Rules,
+    locations: Iterable[tuple[str, tuple[Card, ...]]],
+    *,
+    exact: bool,
+    path: str,
+    decks: int = 1,
 ) -> None:
-    deck = rules.deck.counts()
+    """Every card counted against ``decks`` copies of the rules' deck (A-17 ``"fresh_deck"``)."""
+    deck = tuple(count * decks for count in rules.deck.counts())
     seen = [0] * len(deck)
     for where, cards in locations:
         for i, card in enumerate(cards):
@@ -411,6 +444,8 @@ def validate_state(state: GameState, path: str = "$") -> None:
         state.results,
         path,
     )
+    if state.direction not in (1, -1):
+        raise _fail("the direction of play is 1 or -1", f"{path}.direction")
     if not 0 <= state.seed < SEED_LIMIT:
         raise _fail("a seed is a whole number with 0 <= seed < 2**64", f"{path}.seed")
     cap = rules.max_turns
@@ -431,9 +466,11 @@ def validate_state(state: GameState, path: str = "$") -> None:
             rules, i, len(player.hand), state.stage, state.current_player, f"{where}.hand"
         )
         _check_player_numbers(rules, i, player.score, player.skips_pending, facts, where)
-        _check_player_phases(rules, player.completed, player.phase_attempted, where)
+        _check_player_phases(
+            rules, player.completed, player.phase_attempted, where, player.assigned
+        )
         _check_melds(rules, player.melds, player.laid_down, player.phase_attempted, live, where)
-    _check_counts(rules, _card_locations(state, path), exact=True, path=path)
+    _check_counts(rules, _card_locations(state, path), exact=True, path=path, decks=state.decks)
     _check_flags(state, path)
     _check_laying(state, path)
     _check_can_act(state, path)
@@ -528,7 +565,7 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
             rules, i, seat.hand_size, view.stage, view.current_player, f"{where}.hand_size"
         )
         _check_player_numbers(rules, i, seat.score, seat.skips_pending, facts, where)
-        _check_player_phases(rules, seat.completed, seat.phase_attempted, where)
+        _check_player_phases(rules, seat.completed, seat.phase_attempted, where, seat.assigned)
         if seat.target_phase is not None:
             _check_phase(seat.target_phase, rules, f"{where}.target_phase")
         _check_melds(rules, seat.melds, seat.laid_down, seat.phase_attempted, live, where)
@@ -541,12 +578,19 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
         for k, meld in enumerate(seat.melds):
             shown.append((f"{path}.players[{i}].melds[{k}].cards", meld.cards))
     shown.append((f"{path}.discard_pile", view.discard_pile))
-    _check_counts(rules, shown, exact=False, path=path)
+    if not 1 <= view.decks <= MAX_DECKS or (
+        view.decks > 1 and rules.draw_exhaustion is not DrawExhaustion.FRESH_DECK
+    ):
+        raise _fail("more than one deck is in play only under A-17 'fresh_deck'", f"{path}.decks")
+    _check_counts(rules, shown, exact=False, path=path, decks=view.decks)
     total = (
         view.stock_size
         + len(view.discard_pile)
         + sum(s.hand_size + s.saved_count for s in view.players)
         + sum(len(m.cards) for s in view.players for m in s.melds)
     )
-    if total > rules.deck.size:
-        raise _fail(f"{total} cards in view; the deck has only {rules.deck.size}", path)
+    if total > rules.deck.size * view.decks:
+        raise _fail(
+            f"{total} cards in view; {view.decks} deck(s) hold only {rules.deck.size * view.decks}",
+            path,
+        )

@@ -34,6 +34,7 @@ from .common import (
     in_first_circuit,
     is_skip_use,
     may_add_same_turn,
+    may_hit_owner,
     next_seat,
     play_problem,
     player_rules,
@@ -43,8 +44,12 @@ from .common import (
     usable_saved,
     with_player,
 )
+from .direction import turn_after
 from .laydowns import can_finish, leftover_problem, needs_natural
 from .turns import after_deal_up, begin_turn, choice_waits, skip_targets, start_play
+
+
+_NAMES = {51: "Reverse", 52: "Super Skip"}
 
 
 def _seat(state: GameState) -> int:
@@ -150,14 +155,15 @@ def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
     """V-1.4: name the phase to attempt this hand; play starts once everyone has."""
     seat = _seat(state)
     player = state.players[seat]
-    done = set(player.completed)
     numbers = [p.number for p in state.rules.phases]
     if action.phase not in numbers:
         raise illegal(IllegalReason.WRONG_PHASE, f"these rules have no phase {action.phase}")
-    if action.phase in done:
+    if action.phase not in state.remaining_phases(seat):
         raise illegal(
             IllegalReason.PHASE_ALREADY_COMPLETED,
-            f"you have already completed phase {action.phase} (V-1.5)",
+            f"you have already completed phase {action.phase} (V-1.5)"
+            if not player.assigned
+            else f"none of your Phase cards left is phase {action.phase} (V-15)",
         )
     players = with_player(state.players, seat, replace(player, phase_attempted=action.phase))
     after = replace(state, players=players, lost_turns=())
@@ -176,7 +182,7 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
         raise illegal(IllegalReason.BAD_SKIP_TARGET, f"seat {action.seat} is not in this hand")
     top = state.top_discard
     assert top is not None
-    if top.is_skip:
+    if not top.is_wild:  # a Skip or a Super Skip (V-15)
         target = state.players[action.seat]
         players = with_player(
             state.players, action.seat, replace(target, skips_pending=target.skips_pending + 1)
@@ -375,6 +381,11 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
         and 0 <= index < len(state.players[owner].melds)
     ):
         raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+    if not may_hit_owner(rules, seat, owner):
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            "you may add only to your own team's groups (team_hits='own_team')",
+        )
     if state.laid_down_this_turn:
         if owner == seat and not may_add_same_turn(rules, own=True):
             raise illegal(
@@ -523,8 +534,11 @@ def discard(state: GameState, action: Discard) -> GameState:
     rest = remove(player.hand, (card,))
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {card}")
-    if state.forced_discard and card.is_skip:
-        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "the discard may not be a Skip (V-12)")
+    if state.forced_discard and card.changes_turns:
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            f"the discard may not be a {_NAMES.get(card.code, 'Skip')} (V-12)",
+        )
     if (
         not rules.may_discard_card_taken_from_discard
         and state.taken_discard == card
@@ -574,7 +588,12 @@ def discard(state: GameState, action: Discard) -> GameState:
                 IllegalReason.BAD_SKIP_TARGET,
                 f"seat {target} cannot be skipped now (R-9.1, R-9.5)",
             )
-    elif card.is_skip and not going_out and skip_targets(state, seat):
+    elif (
+        card.is_skip
+        and not going_out
+        and not rules.skip_may_reverse  # V-15: a Skip without a target reverses
+        and skip_targets(state, seat)
+    ):
         raise illegal(IllegalReason.BAD_SKIP_TARGET, "name the player to skip (R-4.6)")
     pile = (*state.discard_pile, card)
     stock, reshuffles = state.stock, state.reshuffles
@@ -600,6 +619,18 @@ def discard(state: GameState, action: Discard) -> GameState:
         after = replace(state, discard_pile=pile, stock=stock)
         # the receiver's turn counts as taken when it was theirs to play first (V-10.1)
         return after_deal_up(after, players, turn=int(seat == state.seats[0]))
+    if card.code > 50 or (card.is_skip and target is None):  # V-15: Reverse, Super Skip
+        return turn_after(
+            state,
+            seat,
+            card,
+            target,
+            players,
+            discard_pile=pile,
+            stock=stock,
+            reshuffles=reshuffles,
+            skip_record=record,
+        )
     return begin_turn(
         state,
         next_seat(state, seat),

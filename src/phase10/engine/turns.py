@@ -64,7 +64,8 @@ def deal_up_pending(state: GameState) -> bool:
         return False
     rules = state.rules
     return (top.is_wild and rules.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT) or (
-        top.is_skip and rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
+        (top.is_skip or top.is_super_skip)
+        and rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
     )
 
 
