@@ -37,6 +37,25 @@ from phase10 import (
     standard_deck,
 )
 from phase10.dealing import seat_order
+from phase10.errors import InvalidRulesError
+
+
+def allowed_players(rules: Rules) -> list[int]:
+    """The table sizes from 2 to 6 that ``rules`` allow (team play: 4 or 6)."""
+    counts = []
+    for count in range(2, 7):
+        try:
+            rules.check_players(count)
+        except InvalidRulesError:
+            continue
+        counts.append(count)
+    return counts
+
+
+def player_count(rules: Rules, wanted: int) -> int:
+    """The table size nearest to ``wanted`` (the smaller on a tie) that ``rules`` allow."""
+    return min(allowed_players(rules), key=lambda count: (abs(count - wanted), count))
+
 
 __all__ = [
     "assert_illegal",

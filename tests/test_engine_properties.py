@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import deck_counter, listed_or_same, table_counter
+from helpers import allowed_players, deck_counter, listed_or_same, table_counter
 from phase10 import (
     Action,
     Bot,
@@ -104,7 +104,7 @@ def game_specs(
 ) -> GameSpec:
     variant = draw(st.sampled_from(names))
     base = variants.resolve(variant)
-    players = draw(st.integers(max(2, base.min_players), min(6, base.max_players)))
+    players = draw(st.sampled_from(allowed_players(base)))
     seed = draw(st.integers(0, 2**40))
     bots = tuple(draw(st.one_of(st.none(), st.integers(0, 10_000))) for _ in range(players))
     max_turns = draw(st.integers(*turns))

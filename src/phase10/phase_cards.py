@@ -42,9 +42,7 @@ def deal_phase_cards(rules: Rules, seed: int, players: int) -> tuple[tuple[int, 
     return tuple(tuple(sorted(box[i * count : (i + 1) * count])) for i in range(players))
 
 
-def remaining(
-    rules: Rules, assigned: Sequence[int], completed: Sequence[int]
-) -> tuple[int, ...]:
+def remaining(rules: Rules, assigned: Sequence[int], completed: Sequence[int]) -> tuple[int, ...]:
     """The phase numbers a player still has to complete, repeats included, sorted."""
     if not assigned:
         done = set(completed)

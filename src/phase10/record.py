@@ -426,6 +426,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
 def _meld_key(meld: Meld) -> str:
     color = "" if meld.color is None else meld.color.value
+    color += "".join(c.value for c in meld.colors)
     return (
         f"{meld.requirement.kind}{meld.requirement.size}@{meld.number}{color}"
         f"{'~' if meld.wraps else ''}:{format_cards(meld.cards)}"

@@ -29,6 +29,8 @@ from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
 
 __all__ = [
+    "MAX_DECKS",
+    "PHASE_CARD_COPIES",
     "AntiOnSuccess",
     "DealerRotation",
     "DrawExhaustion",
@@ -37,8 +39,6 @@ __all__ = [
     "InitialSkip",
     "InitialWild",
     "LaydownExtras",
-    "MAX_DECKS",
-    "PHASE_CARD_COPIES",
     "PhaseChoice",
     "PhaseOrder",
     "PostalScoring",
@@ -603,12 +603,11 @@ class Rules:
                 "where one deck is dealt (A-17 with V-1.6)",
                 option="draw_exhaustion",
             )
-        if self.masters_phase_cards:
-            if self.phase_order is not PhaseOrder.ANY:
-                raise InvalidRulesError(
-                    "Phase cards are dealt only when phases are made in any order (V-1.5)",
-                    option="masters_phase_cards",
-                )
+        if self.masters_phase_cards and self.phase_order is not PhaseOrder.ANY:
+            raise InvalidRulesError(
+                "Phase cards are dealt only when phases are made in any order (V-1.5)",
+                option="masters_phase_cards",
+            )
         if self.teams == 1:
             raise InvalidRulesError("a game of teams has at least 2 teams", option="teams")
         if self.teams and self.phase_order is PhaseOrder.ANY:

@@ -7,6 +7,7 @@ everyone to see, until :class:`~phase10.NextHand` deals again.
 
 from __future__ import annotations
 
+from .phase_cards import finished
 from .rules import (
     AntiOnSuccess,
     FixedHandsTie,
@@ -16,7 +17,6 @@ from .rules import (
     TeamAdvance,
     Tiebreak,
 )
-from .phase_cards import finished
 from .state import GameState, HandResult, PlayerState, Stage, replace
 from .teams import team_of, team_seats
 

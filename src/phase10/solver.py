@@ -77,7 +77,11 @@ def card_counts(hand: Iterable[Card]) -> list[int]:
 
 def _draft_key(draft: Draft) -> tuple[tuple[int, ...], int, str]:
     codes, number, color, _ = draft
-    return codes, -1 if number is None else number, "" if color is None else color.value
+    if isinstance(color, tuple):
+        letters = "".join(c.value for c in color)
+    else:
+        letters = "" if color is None else color.value
+    return codes, -1 if number is None else number, letters
 
 
 def collapse_map(requirements: Sequence[Requirement], rules: MeldRules) -> tuple[int, ...]:

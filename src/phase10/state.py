@@ -18,9 +18,9 @@ import attrs
 
 from .cards import Card
 from .melds import Meld
+from .phase_cards import remaining
 from .phases import Phase
 from .rules import MAX_DECKS, DrawExhaustion, PhaseOrder, Rules, Tiebreak
-from .phase_cards import remaining
 from .teams import ranking
 
 __all__ = ["JSON_OPTIONAL", "GameState", "HandResult", "Laying", "PlayerState", "Stage", "replace"]

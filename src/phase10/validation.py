@@ -247,8 +247,10 @@ def _check_player_phases(
         left = Counter(assigned)
         left.subtract(completed)
         if any(count < 0 for count in left.values()):
-            raise _fail("a phase is completed only as often as the seat's Phase cards ask",
-                        f"{path}.completed")
+            raise _fail(
+                "a phase is completed only as often as the seat's Phase cards ask",
+                f"{path}.completed",
+            )
     elif len(set(completed)) != len(completed):
         raise _fail("a phase is completed only once", f"{path}.completed")
 

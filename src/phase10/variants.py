@@ -39,6 +39,7 @@ import attrs
 
 from .cards import DeckSpec
 from .errors import InvalidRulesError
+from .extra_kinds import ALT_COLOR_PHASES
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20
 from .rules import (
     DrawExhaustion,
@@ -381,9 +382,7 @@ def _super_wild(rules: Rules) -> Rules:
         raise InvalidRulesError("super-wild marks one of the deck's Skips, and it has none", "deck")
     if deck.super_skips < 1:
         deck = attrs.evolve(deck, skips=deck.skips - 1, super_skips=1)
-    return rules.with_options(
-        deck=deck, skip_may_reverse=True, skip_target=SkipTarget.NEXT_PLAYER
-    )
+    return rules.with_options(deck=deck, skip_may_reverse=True, skip_target=SkipTarget.NEXT_PLAYER)
 
 
 def _hard_masters(rules: Rules) -> Rules:
@@ -581,6 +580,16 @@ def _builtins() -> None:
             "and the discard pile stays (A-17 'fresh_deck', [GH-UNOBOT]); at most "
             "MAX_DECKS (4) decks in a hand, then the discards are reshuffled (R-14.1).",
             _evolve(draw_exhaustion=DrawExhaustion.FRESH_DECK),
+        )
+    )
+    register(
+        Variant(
+            "alternating-runs",
+            "Alternating-colour runs: the ten standard phases with every run in alternating "
+            "colours (R-B-R-B...; extra_kinds.AltColorRunOf), so phase 6 is Phase 10 "
+            "Twist's 'run of 9 in alternating colours' (V-14, [SEED-ES0]; the list is the "
+            "library's).",
+            _evolve(phases=ALT_COLOR_PHASES),
         )
     )
     register(

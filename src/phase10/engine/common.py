@@ -218,7 +218,7 @@ def may_add_same_turn(rules: Rules, own: bool) -> bool:
 def may_hit_owner(rules: Rules, seat: int, owner: int) -> bool:
     """Whether ``seat`` may add to ``owner``'s groups at all (R-6.4; team play's
     ``team_hits``, seed 002)."""
-    return rules.team_hits is TeamHits.ANYONE or same_team(rules, seat, owner)
+    return not rules.teams or rules.team_hits is TeamHits.ANYONE or same_team(rules, seat, owner)
 
 
 def in_play_stage(state: GameState) -> bool:

@@ -48,7 +48,6 @@ from .direction import turn_after
 from .laydowns import can_finish, leftover_problem, needs_natural
 from .turns import after_deal_up, begin_turn, choice_waits, skip_targets, start_play
 
-
 _NAMES = {51: "Reverse", 52: "Super Skip"}
 
 

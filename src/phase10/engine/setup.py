@@ -76,7 +76,8 @@ def new_game(
     skeleton = GameState(
         rules=resolved,
         players=tuple(
-            PlayerState(name, assigned=cards) for name, cards in zip(names, phase_cards, strict=True)
+            PlayerState(name, assigned=cards)
+            for name, cards in zip(names, phase_cards, strict=True)
         ),
         seed=seed,
         stage=Stage.HAND_OVER,
