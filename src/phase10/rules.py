@@ -541,6 +541,13 @@ class Rules:
     skip_may_reverse: bool = _flag(False)
     """V-15 (Super Wild Phase 10): a Skip discarded without a target reverses the
     direction of play instead of skipping anyone."""
+    # --- House rules of [GH-UNOBOT] (V-15)
+    last_stand: bool = _flag(False)
+    """V-15 "Last stand": when a player goes out, every other player takes one final turn
+    before the hand ends; the first out wins the hand."""
+    partial_phasing: bool = _flag(False)
+    """V-15 "Partial phasing": the groups of a phase may be put on the table one at a time,
+    over several turns; the phase counts once its last group is down."""
     # --- Team play (seed 002)
     teams: int = _count(0, 0, MAX_PLAYERS // 2)
     """Partnerships: 0 for none, else the number of teams; seat ``s`` plays for team
@@ -607,6 +614,17 @@ class Rules:
             raise InvalidRulesError(
                 "Phase cards are dealt only when phases are made in any order (V-1.5)",
                 option="masters_phase_cards",
+            )
+        if self.last_stand and self.going_out is GoingOut.FLOATING:
+            raise InvalidRulesError(
+                "a floater has no final turn to take: a player who empties their hand either "
+                "floats (V-9) or goes out and starts the last stand",
+                option="last_stand",
+            )
+        if self.last_stand and self.deck.rule_cards:
+            raise InvalidRulesError(
+                "the drop named with the rule card (V-5.3) cannot wait for the final turns",
+                option="last_stand",
             )
         if self.teams == 1:
             raise InvalidRulesError("a game of teams has at least 2 teams", option="teams")

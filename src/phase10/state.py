@@ -158,6 +158,11 @@ class GameState:
     """Every finished hand, oldest first."""
     laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The current player's lay-down under way (its groups still in hand), if any."""
+    first_out: int | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
+    """Last stand (house rule, V-15): the seat that went out first, while the others take
+    their final turns; it wins the hand."""
+    final_turns: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Last stand: the seats still to take their final turn after the current one, in order."""
     direction: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
     """The direction of play: ``1`` along :attr:`seats` (to the left, R-3.6), ``-1`` the
     other way, after an odd number of Reverse cards this hand (V-15)."""

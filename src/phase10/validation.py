@@ -209,7 +209,20 @@ def _check_melds(
         if meld.requirement.canonical(meld) != meld:
             raise _fail("the cards of this kind of group are kept in card order", f"{where}.cards")
     if melds and not laid_down:
-        raise _fail("a player with groups on the table has laid down", f"{path}.laid_down")
+        if not rules.partial_phasing:
+            raise _fail("a player with groups on the table has laid down", f"{path}.laid_down")
+        if live:  # V-15 partial phasing: some groups of the phase attempted, not all
+            if phase_attempted is None:
+                raise _fail("groups on the table belong to a phase", f"{path}.phase_attempted")
+            try:
+                left = remaining_requirements(rules.phase(phase_attempted).requirements, melds)
+            except ValueError:
+                left = ()
+            if not left:
+                raise _fail(
+                    f"a partial phase is some groups of phase {phase_attempted}, not all",
+                    f"{path}.melds",
+                )
     if laid_down and live:
         if phase_attempted is None:
             raise _fail("a player who laid down attempted a phase", f"{path}.phase_attempted")
@@ -359,10 +372,16 @@ def _check_flags(state: GameState, path: str) -> None:
             raise _fail(  # A-19: unless it may be taken back at once
                 "a card saved this hand lies on the Save pile", f"{where}.saved_this_hand"
             )
-        if live and i in state.seats and not player.hand and not player.floating:
+        out_in_last_stand = state.first_out is not None and i not in (
+            state.current_player,
+            *state.final_turns,
+        )
+        empty = live and i in state.seats and not player.hand and not player.floating
+        if empty and not out_in_last_stand:
             raise _fail(
                 "a player without cards has gone out, so the hand would be over", f"{where}.hand"
             )
+    _check_last_stand(state, path)
     if state.forced_discard and (
         (live and (state.stage is not Stage.PLAY or state.turn != 0))
         or rules.initial_wild is not InitialWild.DEALER_CHOOSES_RECIPIENT
@@ -384,6 +403,28 @@ def _check_flags(state: GameState, path: str) -> None:
             "the dealer places an upturned Wild or Skip only before the first turn (V-12)",
             f"{path}.stage",
         )
+
+
+def _check_last_stand(state: GameState, path: str) -> None:
+    """Last stand (V-15): the first out and the final turns belong to the hand being played."""
+    first = state.first_out
+    finals = state.final_turns
+    if first is None:
+        if finals:
+            raise _fail("final turns are taken only after someone went out", f"{path}.final_turns")
+        return
+    if not state.rules.last_stand or state.tiebreak:
+        raise _fail("only the last-stand rule lets play go on after going out", f"{path}.first_out")
+    if first not in state.seats or state.players[first].hand:
+        raise _fail("the first out is a seat of this hand without cards", f"{path}.first_out")
+    _check_seats(finals, len(state.players), f"{path}.final_turns")
+    live = state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER)
+    if live and (first in finals or state.current_player in (first, *finals)):
+        raise _fail(
+            "the final turns are the other seats' and each is taken once", f"{path}.final_turns"
+        )
+    if any(seat not in state.seats for seat in finals):
+        raise _fail("only seats of this hand take final turns", f"{path}.final_turns")
 
 
 def _check_laying(state: GameState, path: str) -> None:

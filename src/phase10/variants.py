@@ -392,6 +392,12 @@ def _hard_masters(rules: Rules) -> Rules:
     return rules.with_options(max_players=2, masters_phase_cards=20)
 
 
+def _extended_wilds(rules: Rules) -> Rules:
+    """A-4: the widest ``wild_value_range`` the deck's Wilds reach (one place per Wild)."""
+    reach = rules.deck.wilds
+    return rules.with_options(wild_value_range=(1 - reach, 12 + reach))
+
+
 def _builtins() -> None:
     register(
         Variant(
@@ -590,6 +596,40 @@ def _builtins() -> None:
             "Twist's 'run of 9 in alternating colours' (V-14, [SEED-ES0]; the list is the "
             "library's).",
             _evolve(phases=ALT_COLOR_PHASES),
+        )
+    )
+    register(
+        Variant(
+            "last-stand",
+            "Last stand: when a player goes out, every other player takes one final turn "
+            "before the hand ends; the first out wins the hand, anyone else who goes out "
+            "scores nothing too (V-15, [GH-UNOBOT] house rule).",
+            _evolve(last_stand=True),
+        )
+    )
+    register(
+        Variant(
+            "partial-phasing",
+            "Partial phasing: the groups of a phase may be put on the table one at a time, in "
+            "any order and over several turns, to shed points; the phase counts once its "
+            "last group is down, and its owner hits only then (V-15, [GH-UNOBOT] house rule).",
+            _evolve(partial_phasing=True),
+        )
+    )
+    register(
+        Variant(
+            "skip-stacking",
+            "Skip stacking: a player already skipped may be skipped again, and the lost "
+            "turns add up (V-15, [GH-UNOBOT]; A-6 'unlimited', as Arkansas).",
+            _evolve(skip_limit=SkipLimit.UNLIMITED),
+        )
+    )
+    register(
+        Variant(
+            "extended-wilds",
+            "Extended wilds: a Wild in a run may stand for numbers beyond 1-12, as far as the "
+            "deck's Wilds can reach (V-15, [GH-UNOBOT]; A-4 wild_value_range).",
+            _extended_wilds,
         )
     )
     register(

@@ -82,6 +82,11 @@ class PlayerView:
     """The viewing seat's own lay-down under way, if any (nobody else sees it, R-5.4)."""
     direction: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
     """The direction of play, as :attr:`GameState.direction <phase10.GameState.direction>`."""
+    first_out: int | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
+    """Last stand: who went out first, as :attr:`GameState.first_out
+    <phase10.GameState.first_out>` (V-15)."""
+    final_turns: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Last stand: the seats still to take a final turn (V-15)."""
     decks: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
     """Decks in play this hand, as :attr:`GameState.decks <phase10.GameState.decks>` (A-17)."""
 
@@ -199,6 +204,8 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         results=state.results,
         laying=state.laying if seat is not None and seat == state.current_player else None,
         direction=state.direction,
+        first_out=state.first_out,
+        final_turns=state.final_turns,
         decks=state.decks,
     )
 

@@ -186,6 +186,8 @@ def deal(
         lost_turns=(),
         tiebreak=tiebreak,
         direction=-1 if discard[-1].is_reverse else 1,  # V-15: an upturned Reverse
+        first_out=None,
+        final_turns=(),
     )
     if choosing_at_hand_start(dealt) and not (choice_waits(dealt) and deal_up_pending(dealt)):
         return replace(dealt, stage=Stage.CHOOSE_PHASE, current_player=first)  # V-1.4
