@@ -368,9 +368,11 @@ def anti_hand(rules: Rules) -> GameState:
 
 def test_v5_3_drops_stack_by_default() -> None:
     """V-5.3 anti_drops_stack=True: failing the phase and holding the rule card are two
-    drops."""
-    over = anti_hand(variants.resolve("anti-phase-others"))
+    drops (without the floor of issue 14, which would stop the second)."""
+    over = anti_hand(variants.resolve("anti-phase-others").with_options(anti_floor=None))
     assert over.players[1].completed == (1,)
+    floored = anti_hand(variants.resolve("anti-phase-others"))  # anti_floor=1
+    assert floored.players[1].completed == (1, 2)
 
 
 def test_v5_3_drops_do_not_stack_when_told() -> None:

@@ -385,6 +385,12 @@ class ColorParityRunOf(_SteppedRun):
         return f"{_plural(count, 'run')} of {self.size} {which} numbers of one color"
 
 
+def _window(start: int, size: int) -> int:
+    """The bits (n-1) of the numbers 1..12 that a run of ``size`` from ``start`` covers."""
+    first, last = max(start, 1), min(start + size - 1, 12)
+    return ((1 << last) - 1) & ~((1 << (first - 1)) - 1) if first <= last else 0
+
+
 @attrs.frozen
 class AltColorRunOf(_SteppedRun):
     """A run in alternating colours: consecutive numbers whose colours alternate between
@@ -512,19 +518,30 @@ class AltColorRunOf(_SteppedRun):
         work = list(counts)
         wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
         wild_total = sum(work[code] for code in wild_codes)
-        pairs = [(e, o) for e in range(4) for o in range(4) if e != o]
-        for start in range(low, high - size + 2):
-            values = [start + i for i in range(size)]
-            for even, odd in pairs:
-                naturals = [
-                    (_code((even, odd)[i % 2], v),) if 1 <= v <= 12 else ()
-                    for i, v in enumerate(values)
-                ]
-                present = sum(1 for codes in naturals if codes and work[codes[0]])
-                if size - present > wild_total or present < min_naturals:
+        # Bit n-1 of held[c]: a card of colour c and number n is available. A window of
+        # the run takes colour "even" where a number has the start's parity, else "odd":
+        # one mask per colour pair and parity counts its natural cards with a popcount.
+        held = [sum(1 << n for n in range(12) if work[ci * 12 + n]) for ci in range(4)]
+        same = (0b010101010101, 0b101010101010)  # numbers of the parity of 1, of 2
+        starts = range(low, high - size + 2)
+        windows = [_window(start, size) for start in starts]
+        for even in range(4):
+            for odd in range(4):
+                if even == odd:
                     continue
-                colors = (COLORS[even], COLORS[odd])
-                yield from _fill_positions(work, naturals, wild_codes, min_naturals, start, colors)
+                masks = [(held[even] & p) | (held[odd] & ~p & 0xFFF) for p in same]
+                for start, window in zip(starts, windows, strict=True):
+                    present = (masks[(start - 1) % 2] & window).bit_count()
+                    if size - present > wild_total or present < min_naturals:
+                        continue
+                    naturals = [
+                        (_code((even, odd)[i % 2], start + i),) if 1 <= start + i <= 12 else ()
+                        for i in range(size)
+                    ]
+                    colors = (COLORS[even], COLORS[odd])
+                    yield from _fill_positions(
+                        work, naturals, wild_codes, min_naturals, start, colors
+                    )
 
 
 # --------------------------------------------------------------------------- unordered kinds

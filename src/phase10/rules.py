@@ -509,6 +509,9 @@ class Rules:
     fixed_hands_tie: FixedHandsTie = attrs.field(
         default=FixedHandsTie.SHARED, converter=_to_fixed_hands_tie
     )
+    max_hands: int | None = attrs.field(default=None)
+    """Issue 14's hand cap: after this many hands without a winner the game ends; the most
+    phases completed, then the lowest total, wins (ties share)."""
     # --- Masters Edition (V-1, A-19..A-23)
     masters_saving: bool = _flag(False)
     """V-1.6: a turn may end by saving a card to a private Save pile instead of discarding."""
@@ -526,6 +529,9 @@ class Rules:
     anti_on_success: AntiOnSuccess = attrs.field(
         default=AntiOnSuccess.ADVANCE, converter=_to_anti_on_success
     )
+    anti_floor: int | None = attrs.field(default=None)
+    """Issue 14's remedy: a drop never takes a player more than this many phases below the
+    most they have had completed (``None``: no floor, V-5.2 as written)."""
     # --- Floating (V-9, A-27)
     floating_must_take_playable_discard: bool = _flag(True)
     # --- Postal (V-10, A-26)
@@ -579,11 +585,16 @@ class Rules:
                 "a run cannot both wrap around and let Wilds stand beyond 1..12",
                 option="run_wraparound",
             )
-        for name in ("fixed_hands", "max_turns"):
+        for name, low in (
+            ("fixed_hands", 1),
+            ("max_turns", 1),
+            ("max_hands", 1),
+            ("anti_floor", 0),
+        ):
             value = getattr(self, name)
-            if value is not None and (type(value) is not int or not 1 <= value <= MAX_COUNT):
+            if value is not None and (type(value) is not int or not low <= value <= MAX_COUNT):
                 raise InvalidRulesError(
-                    f"must be None or a whole number from 1 to {MAX_COUNT}, not {show(value)}",
+                    f"must be None or a whole number from {low} to {MAX_COUNT}, not {show(value)}",
                     name,
                 )
         self._check_reach()

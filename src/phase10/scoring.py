@@ -106,7 +106,18 @@ def _completed_after(
         failed = rules.anti_phase and phase is None and not player.laid_down
         if rules.anti_drops_stack or not failed:
             done = done[:-1]
-    return done
+    return _floored(done, player, rules)
+
+
+def _floored(done: tuple[int, ...], player: PlayerState, rules: Rules) -> tuple[int, ...]:
+    """Issue 14's remedy for Anti-Phase: no drop below ``anti_floor`` phases under the most
+    the player has had completed (``None``: no floor, V-5.2 as written)."""
+    if rules.anti_floor is None:
+        return done
+    floor = max(player.best, len(player.completed)) - rules.anti_floor
+    if len(done) >= floor:
+        return done
+    return player.completed[: max(floor, 0)]
 
 
 def end_hand(
@@ -143,6 +154,7 @@ def end_hand(
             p,
             score=p.score + points[seat],
             completed=after[seat],
+            best=max(p.best, len(after[seat])),
             skips_pending=0,
             phase_attempted=None,  # between hands a seat's target is its next phase
         )
@@ -173,9 +185,25 @@ def end_hand(
         if completed[seat] is not None
         and finished(rules, new_players[seat].assigned, new_players[seat].completed)
     )
-    if not finishers:
-        return over
-    return _decide(over, finishers, fixed=False)
+    if finishers:
+        return _decide(over, finishers, fixed=False)
+    if rules.max_hands is not None and state.hand_number >= rules.max_hands:
+        return _at_hand_cap(over)
+    return over
+
+
+def _at_hand_cap(state: GameState) -> GameState:
+    """Issue 14's hand cap: the game ends; the most phases completed, then the lowest total,
+    wins; a tie on both shares the win (the "baseball" cut-off of R-15.6, made a rule)."""
+    table = len(state.players)
+    units = list(dict.fromkeys(_unit(state.rules, table, s) for s in range(table)))
+
+    def standing(unit: tuple[int, ...]) -> tuple[int, int]:
+        players = state.players
+        return (-len(players[unit[0]].completed), sum(players[s].score for s in unit))
+
+    best = min(standing(unit) for unit in units)
+    return _game_over(state, tuple(sorted(s for u in units if standing(u) == best for s in u)))
 
 
 def team_completed(
@@ -208,6 +236,7 @@ def team_completed(
             failed = rules.anti_phase and phase is None and not tried
             if rules.anti_drops_stack or not failed:
                 done = done[:-1]  # V-5.3
+        done = _floored(done, state.players[seats[0]], rules)
         for seat in team_seats(rules, table, team):
             result[seat] = done
     return tuple(result)

@@ -77,6 +77,9 @@ class PlayerState:
     """Masters: whether this player has saved a card this hand (one per hand, V-1.6)."""
     floating: bool = False
     """Floating: the player emptied their hand without going out (V-9)."""
+    best: int = attrs.field(default=0, metadata={JSON_OPTIONAL: True})
+    """The most phases this player has had completed at the end of a hand (Anti-Phase's
+    ``anti_floor``, issue 14)."""
     assigned: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
     """Hard 2-player Masters: the phases on this player's Phase cards, sorted, repeats
     included; the player must complete exactly these (V-15). Empty otherwise."""

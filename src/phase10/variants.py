@@ -480,9 +480,10 @@ def _builtins() -> None:
         Variant(
             "anti-phase",
             "Anti-Phase: a player who fails their phase moves down one phase (never below "
-            "phase 1); success advances as usual (V-5.1, V-5.2, A-25 'advance'). Combine with "
-            "masters for the 'masters' base of A-25.",
-            _evolve(anti_phase=True),
+            "phase 1, nor more than one below the most they have completed: anti_floor=1, "
+            "issue 14, so that games of 5-6 players end); success advances as usual (V-5.1, "
+            "V-5.2, A-25 'advance'). Combine with masters for the 'masters' base of A-25.",
+            _evolve(anti_phase=True, anti_floor=1),
         )
     )
     register(
@@ -490,10 +491,11 @@ def _builtins() -> None:
             "anti-phase-others",
             "Anti-Phase for others: Anti-Phase (V-5.2) plus one rule card (X) in the deck; "
             "going out by discarding it names another player who drops a phase, and "
-            "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip). "
+            "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip); "
+            "drops stop one phase below the most completed (anti_floor=1, issue 14). "
             "It adds the card to whatever deck came before it.",
             lambda rules: rules.with_options(
-                anti_phase=True, deck=attrs.evolve(rules.deck, rule_cards=1)
+                anti_phase=True, anti_floor=1, deck=attrs.evolve(rules.deck, rule_cards=1)
             ),
             refines=True,
         )
