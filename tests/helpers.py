@@ -264,9 +264,9 @@ def listed_or_same(state: GameState, action: Action, legal: Collection[Action]) 
     return False
 
 
-def deck_counter(rules: Rules) -> Counter[Card]:
-    """The rules' deck as a multiset."""
-    return Counter(standard_deck(rules))
+def deck_counter(rules: Rules, decks: int = 1) -> Counter[Card]:
+    """The rules' deck as a multiset, ``decks`` times (A-17 ``"fresh_deck"``)."""
+    return Counter(standard_deck(rules) * decks)
 
 
 def table_counter(state: GameState) -> Counter[Card]:

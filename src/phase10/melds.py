@@ -213,7 +213,7 @@ class Requirement(abc.ABC):
         """The ``(number, colour)`` anchors worth trying when a group's anchor is not given.
 
         A kind whose groups stand for several colours gives them as a tuple (see
-        :data:`AnchorColor`)."""
+        :data:`~phase10.melds.AnchorColor`)."""
 
     @abc.abstractmethod
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:

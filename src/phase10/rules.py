@@ -146,7 +146,7 @@ class DrawExhaustion(_Option):
     RESHUFFLE_ALL_DISCARDS = "reshuffle_all_discards"
     FRESH_DECK = "fresh_deck"
     """A fresh deck becomes the draw pile; the discard pile stays ([GH-UNOBOT]). At most
-    :data:`MAX_DECKS` decks are in play in one hand; after that the discards are
+    :data:`~phase10.rules.MAX_DECKS` decks are in play in one hand; after that the discards are
     reshuffled as ``"reshuffle_discard_keep_top"``."""
     END_HAND = "end_hand"
 

@@ -154,7 +154,9 @@ def end_hand(
             p,
             score=p.score + points[seat],
             completed=after[seat],
-            best=max(p.best, len(after[seat])),
+            best=p.best
+            if rules.anti_floor is None
+            else max(p.best, len(p.completed), len(after[seat])),
             skips_pending=0,
             phase_attempted=None,  # between hands a seat's target is its next phase
         )

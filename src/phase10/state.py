@@ -78,8 +78,8 @@ class PlayerState:
     floating: bool = False
     """Floating: the player emptied their hand without going out (V-9)."""
     best: int = attrs.field(default=0, metadata={JSON_OPTIONAL: True})
-    """The most phases this player has had completed at the end of a hand (Anti-Phase's
-    ``anti_floor``, issue 14)."""
+    """The most phases this player has had completed at the end of a hand; kept only under
+    Anti-Phase's ``anti_floor`` (issue 14), 0 otherwise."""
     assigned: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
     """Hard 2-player Masters: the phases on this player's Phase cards, sorted, repeats
     included; the player must complete exactly these (V-15). Empty otherwise."""
