@@ -7,7 +7,7 @@ it allows, plays ``--games`` seeded games of GreedyBots with
 output is the reStructuredText table that ``docs/game_length.inc`` holds (``--out``
 writes it there), or JSON with ``--json``::
 
-    python benchmarks/game_length.py --games 30 --out docs/game_length.inc
+    python benchmarks/game_length.py --games 30 --remedies --out docs/game_length.inc
     python benchmarks/game_length.py "anti-phase:anti_floor=None" --players 5 6
 
 A spec may end in ``:option=value,...`` to change options of its rules (values are
@@ -30,6 +30,13 @@ from collections.abc import Sequence
 from phase10 import Rules, variants
 from phase10.errors import InvalidRulesError
 from phase10.simulate import GameOutcome, simulate
+
+REMEDY_SPECS = [
+    "anti-phase:anti_floor=None",
+    "anti-phase-others:anti_floor=None",
+    "anti-phase:anti_floor=None,max_hands=40",
+]
+"""Anti-Phase as written (V-5.2, no floor), and with the hand cap instead (issue 14)."""
 
 
 def percentile(values: Sequence[int], fraction: float) -> int:
@@ -135,8 +142,9 @@ def rst_table(rows: Sequence[dict[str, object]], games: int, max_actions: int) -
         lines.append(f"   * - {cells[0]}")
         lines.extend(f"     - {cell}" for cell in cells[1:])
     note = (
-        f"{games} games of GreedyBots per row (seeds 0 to {games - 1}), "
-        f"at most {max_actions:,} actions each; produced by ``benchmarks/game_length.py``."
+        f"{games} games of GreedyBots per row (seeds 0 to {games - 1}), at most "
+        f"{max_actions:,} actions each; produced by ``python benchmarks/game_length.py "
+        f"--games {games} --remedies --out docs/game_length.inc``."
     )
     return "\n".join([note, "", *lines, ""])
 
@@ -148,10 +156,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-actions", type=int, default=100_000)
+    parser.add_argument(
+        "--remedies", action="store_true", help="also the Anti-Phase rows of REMEDY_SPECS"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows, not the table")
     parser.add_argument("--out", help="write the table to this file")
     args = parser.parse_args(argv)
     specs = args.specs or list(variants.names())
+    if args.remedies:
+        specs += REMEDY_SPECS
     rows = []
     for spec in specs:
         for players in table_sizes(spec, args.players):

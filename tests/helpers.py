@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 
+import attrs
 import pytest
 
 from phase10 import (
@@ -38,6 +39,7 @@ from phase10 import (
 )
 from phase10.dealing import seat_order
 from phase10.errors import InvalidRulesError
+from phase10.state import replace
 
 
 def allowed_players(rules: Rules) -> list[int]:
@@ -69,6 +71,7 @@ __all__ = [
     "stacked_deck",
     "stacked_game",
     "table_counter",
+    "with_players",
 ]
 
 FILL_SEED = 20_240_601
@@ -262,6 +265,15 @@ def listed_or_same(state: GameState, action: Action, legal: Collection[Action]) 
         ]
         return len(ends) == 1 and apply(state, ends[0]) == apply(state, action)
     return False
+
+
+def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
+    """``state`` with some players' fields changed (``s0={"score": 5}``)."""
+    players = list(state.players)
+    for key, changes in by_seat.items():
+        seat = int(key[1:])
+        players[seat] = replace(players[seat], **changes)
+    return attrs.evolve(state, players=tuple(players))
 
 
 def deck_counter(rules: Rules, decks: int = 1) -> Counter[Card]:

@@ -4,16 +4,15 @@ remedies for games that do not end (``anti_floor``, ``max_hands``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import attrs
 import pytest
 
-from helpers import assert_illegal, deck_counter, play, stacked_game
+from helpers import assert_illegal, deck_counter, play, stacked_game, with_players
 from phase10 import (
     RULE_CARD,
     SKIP,
     SUPER_SKIP,
+    Action,
     Card,
     DeckSpec,
     Discard,
@@ -46,21 +45,12 @@ from phase10 import (
 from phase10.engine import skip_targets
 from phase10.rules import MAX_DECKS
 from phase10.scoring import end_hand
-from phase10.state import replace
 from phase10.validation import validate_state, validate_view
 from test_engine_properties import all_cards
 
 
 def card(text: str) -> Card:
     return parse_cards(text)[0]
-
-
-def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
-    players = list(state.players)
-    for key, changes in by_seat.items():
-        seat = int(key[1:])
-        players[seat] = replace(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
 
 
 # ---------------------------------------------------------------------------
@@ -397,17 +387,19 @@ NEW = (
 
 @pytest.mark.parametrize("spec", NEW)
 def test_new_variants_round_trip_through_json_and_records(spec: str) -> None:
-    """A GreedyBot game of each new variant ends; its final state survives JSON, and its
-    record replays to the same final state."""
+    """A GreedyBot game of each new variant ends, every card of the decks in play always
+    somewhere; its final state survives JSON, and its record replays to the same final
+    state."""
     rules = variants.resolve(spec)
     players = 4 if rules.teams else 2 if rules.max_players == 2 else 3
     record = GameRecord.start(players, rules, seed=7)
     actions = []
-    final = play_game(
-        record.initial_state(),
-        [GreedyBot()] * players,
-        on_action=lambda before, action, after: actions.append(action),
-    )
+
+    def seen(before: GameState, action: Action, after: GameState) -> None:
+        assert all_cards(after) == deck_counter(rules, after.decks), action
+        actions.append(action)
+
+    final = play_game(record.initial_state(), [GreedyBot()] * players, on_action=seen)
     assert final.is_over
     assert from_json(to_json(final)) == final
     replayed = record.extend(actions).with_digests()

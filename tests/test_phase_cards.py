@@ -4,15 +4,12 @@ the 40 Phase cards and must complete exactly those."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 
-import attrs
 import pytest
 
-from helpers import assert_illegal
+from helpers import assert_illegal, with_players
 from phase10 import (
     ChoosePhase,
-    GameState,
     GreedyBot,
     IllegalReason,
     InvalidDataError,
@@ -28,18 +25,9 @@ from phase10 import (
 )
 from phase10.phase_cards import deal_phase_cards, finished, open_numbers, remaining
 from phase10.scoring import end_hand
-from phase10.state import replace
 from phase10.validation import validate_state
 
 HARD = variants.resolve("hard-2p-masters")
-
-
-def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
-    players = list(state.players)
-    for key, changes in by_seat.items():
-        seat = int(key[1:])
-        players[seat] = replace(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
 
 
 def test_v15_hard_masters_deals_twenty_of_the_forty_phase_cards() -> None:

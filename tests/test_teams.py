@@ -6,12 +6,10 @@ library's decisions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import attrs
 import pytest
 
-from helpers import assert_illegal, play, stacked_game
+from helpers import assert_illegal, play, stacked_game, with_players
 from phase10 import (
     SKIP,
     Discard,
@@ -33,18 +31,9 @@ from phase10 import (
     variants,
 )
 from phase10.scoring import end_hand
-from phase10.state import replace
 from phase10.teams import partners, ranking, same_team, team_of, team_seats
 
 TEAMS = variants.resolve("teams")
-
-
-def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
-    players = list(state.players)
-    for key, changes in by_seat.items():
-        seat = int(key[1:])
-        players[seat] = replace(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
 
 
 def laid(phase: int) -> dict[str, object]:

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-import attrs
-
-from helpers import assert_illegal, play, stacked_game
+from helpers import assert_illegal, play, stacked_game, with_players
 from phase10 import (
     Discard,
     DrawStock,
@@ -28,19 +24,10 @@ from phase10 import (
     variants,
 )
 from phase10.scoring import end_hand
-from phase10.state import replace
 
 TOUR = variants.resolve("world-tour")
 NINE = tuple(range(1, 10))
 PHASE_10 = LayDown((SetOf(5).make("R5 R5 B5 B5 G5"), SetOf(3).make("R7 R7 B7")))
-
-
-def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
-    players = list(state.players)
-    for key, changes in by_seat.items():
-        seat = int(key[1:])
-        players[seat] = replace(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
 
 
 def final_table() -> GameState:

@@ -101,6 +101,10 @@ def _card(pic: _Picture, x: float, y: float, card: Card, value: object = None) -
         fill, ink, corner, middle, middle_size = "#212121", "#ffffff", "W", "WILD", 12
     elif card.is_skip:
         fill, ink, corner, middle, middle_size = "#546e7a", "#ffffff", "S", "SKIP", 12
+    elif card.is_reverse:
+        fill, ink, corner, middle, middle_size = "#00695c", "#ffffff", "V", "REV", 12
+    elif card.is_super_skip:
+        fill, ink, corner, middle, middle_size = "#263238", "#ffffff", "Z", "SUPER", 11
     else:
         fill, ink, corner, middle, middle_size = "#6a1b9a", "#ffffff", "X", "RULE", 12
     pic.open("g", class_="card", data_card=str(card), transform=f"translate({x},{y})")
