@@ -74,6 +74,11 @@ nitpick_ignore = [
     ("py:class", "phase10.cards._HasDeck"),
     ("py:class", "phase10.melds._HasMeldRules"),
 ]
+# The learning pages (docs/ai.rst) name types of numpy, Gymnasium, PettingZoo and
+# OpenSpiel, whose inventories are not shipped in _intersphinx/.
+nitpick_ignore_regex = [
+    ("py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
+]
 
 # -- Autodoc -----------------------------------------------------------------
 

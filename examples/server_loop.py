@@ -2,9 +2,11 @@
 
 There is no network here: a client is an object with ``receive(message) ->
 reply``, and the messages are the JSON strings a real server would send over a
-WebSocket. The server owns the only ``GameState``; a seat is sent nothing but
-its ``player_view`` (its own hand and the public table) and its legal moves in
-action notation. Clients answer with one line of notation (``draw``,
+WebSocket. The server owns the only ``GameState`` and keeps the steps of the
+game; when a seat is to act it is sent ``seat_update``: its ``player_view``
+(its own hand and the public table, with the rules' phase list), its legal
+moves in action notation, and the events since its last message, told as far
+as that seat may know them. Clients answer with one line of notation (``draw``,
 ``discard R7``, ...), and the server trusts none of it:
 
 1. is the sender the seat whose turn it is? (``check`` cannot know who sent a move);
@@ -21,101 +23,57 @@ client here is careless on purpose, so the refusals can be seen.
 from __future__ import annotations
 
 import argparse
-import enum
 import json
 import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
-import attrs
-
 from phase10 import (
     Action,
-    Card,
     GameState,
     GreedyBot,
     InvalidDataError,
-    Meld,
     NextHand,
-    PlayerView,
     Rules,
     Stage,
     apply,
     check,
-    describe,
     describe_result,
     legal_actions,
     new_game,
-    player_view,
+    seat_update,
     variants,
 )
 from phase10.notation import action_to_text, parse_action
+from phase10.serialization import from_data
+from phase10.updates import Step
 
 MAX_ATTEMPTS = 3
 """Refused moves a seat may send in a row before the server plays for it (a time-out)."""
-
-
-# --------------------------------------------------------------------------- the wire format
-
-
-def _plain(value: object) -> object:
-    """A value as plain JSON data, for the fallback below."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Rules):
-        return {"spec": value.spec}
-    if isinstance(value, Meld):
-        return {"kind": value.requirement.kind, "cards": str(value)}
-    if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
-    cls = type(value)
-    if attrs.has(cls):
-        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(cls)}
-    return value
-
-
-def view_document(view: PlayerView) -> dict[str, object]:
-    """A seat's view as JSON data: phase10's own format when available, else a plain dump."""
-    try:
-        from phase10.serialization import to_data
-    except ImportError:  # a phase10 without JSON support: any faithful dump will do
-        document = _plain(view)
-        assert isinstance(document, dict)
-        return document
-    return dict(to_data(view))
-
-
-def read_view(document: object) -> PlayerView | None:
-    """The client side: the view back as a value (None without phase10's JSON support)."""
-    try:
-        from phase10.serialization import from_data
-    except ImportError:
-        return None
-    return from_data(document, "view")
 
 
 # --------------------------------------------------------------------------- the server
 
 
 class Server:
-    """Owns the game; turns client text into checked actions."""
+    """Owns the game and its steps; turns client text into checked actions."""
 
     def __init__(self, names: Sequence[str], rules: Rules, seed: int, verbose: bool) -> None:
         self.state: GameState = new_game(names, rules, seed=seed)
+        self.steps: list[Step] = []
+        self.told = [0] * len(names)
+        """Per seat: how many steps it has been told about."""
         self.verbose = verbose
         self.sent_bytes = 0
         self.refused: Counter[str] = Counter()
 
     def turn_message(self, seat: int, error: dict[str, str] | None = None) -> str:
-        """What the seat to move is sent: its view, its legal moves, and why it was refused."""
-        message: dict[str, object] = {
-            "type": "your_turn",
-            "view": view_document(player_view(self.state, seat)),
-            "legal": [action_to_text(a) for a in legal_actions(self.state)],
-        }
+        """What the seat to move is sent: its update (view, moves, news) and why it was
+        refused, if it was."""
+        update = seat_update(self.state, seat, self.steps[self.told[seat] :])
+        self.told[seat] = len(self.steps)
+        message: dict[str, object] = dict(update.to_data())
         if error is not None:
             message["error"] = error
         text = json.dumps(message)
@@ -142,10 +100,9 @@ class Server:
         return {"reason": reason, "message": message}
 
     def play(self, action: Action) -> None:
-        """Apply a checked action and announce it (a real server broadcasts this line)."""
+        """Apply a checked action and keep the step for the seats' next updates."""
         before, self.state = self.state, apply(self.state, action)
-        if self.verbose and not isinstance(action, NextHand):
-            print(f"  {describe(before, action)}")
+        self.steps.append((before, action, self.state))
         if len(self.state.results) > len(before.results):
             print(f"  {describe_result(self.state, self.state.results[-1])}")
 
@@ -156,15 +113,17 @@ class Server:
 class BotClient:
     """A well-behaved remote player: rebuilds its view from the JSON and lets a bot choose."""
 
-    def __init__(self) -> None:
+    def __init__(self, verbose: bool) -> None:
         self.bot = GreedyBot()
+        self.verbose = verbose
 
     def receive(self, message: str) -> str:
         data = json.loads(message)
+        if self.verbose:
+            for event in data["events"]:
+                print(f"  seat {data['seat']} hears: {event['text']}")
         legal = [parse_action(text) for text in data["legal"]]
-        view = read_view(data["view"])
-        if view is None:
-            return str(data["legal"][0])
+        view = from_data(data["view"], "view")
         return action_to_text(self.bot.choose(view, legal))
 
 
@@ -190,12 +149,14 @@ def run(spec: str, seed: int, verbose: bool) -> GameState:
     """Serve one game to three clients and return its final state."""
     names = ["Ann", "Bob", "Cy"]
     server = Server(names, variants.resolve(spec), seed, verbose)
-    clients: list[Client] = [BotClient(), CarelessClient(seed), BotClient()]
+    clients: list[Client] = [BotClient(verbose), CarelessClient(seed), BotClient(verbose)]
 
     first = json.loads(server.turn_message(server.state.current_player or 0))
-    others = [p for s, p in enumerate(first["view"]["players"]) if s != first["view"]["seat"]]
-    print(f"a turn message: {sorted(first)}; the view's keys start {list(first['view'])[:5]}")
+    view = first["view"]
+    others = [p for s, p in enumerate(view["players"]) if s != view["seat"]]
+    print(f"an update: {list(first)}; the view's keys start {list(view)[:5]}")
     print(f"other seats are sent as {sorted(others[0])}: a hand size, never a hand")
+    print(f"the view names every phase, e.g. {view['phases'][0]['name']!r}")
 
     # A client that speaks out of turn is refused before its text is even read.
     idle = next(s for s in range(len(names)) if s != server.state.current_player)
@@ -227,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="A minimal multiplayer server loop.")
     parser.add_argument("--variant", default="to-phase-3", help="a variant spec (to-phase-3)")
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--verbose", action="store_true", help="announce every move")
+    parser.add_argument("--verbose", action="store_true", help="show what each bot is told")
     args = parser.parse_args(argv)
     run(args.variant, args.seed, args.verbose)
     return 0

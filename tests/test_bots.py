@@ -157,3 +157,60 @@ def test_greedy_skips_the_leader() -> None:
     state = play(state, DrawStock())
     action = bot.choose(player_view(state, 1), legal_actions(state))
     assert action == Discard(parse_cards("S")[0], 3)
+
+
+def test_phase_distance_in_one_search_matches_one_answer_per_wild() -> None:
+    """Issue 10: the one-search distance (fastpath.least_wilds) agrees with asking
+    can_complete for each extra Wild, on random hands, phases and run options."""
+    import random
+
+    from phase10 import (
+        PHASE_20,
+        STANDARD_PHASES,
+        Card,
+        MeldRules,
+        Phase,
+        can_complete,
+        standard_deck,
+    )
+    from phase10.bots import phase_distance
+    from phase10.cards import WILD
+
+    def by_wilds(hand: list[Card], phase: Phase, rules: MeldRules, limit: int) -> int:
+        for extra in range(limit):
+            if can_complete((*hand, *([WILD] * extra)), phase, rules):
+                return extra
+            if len(hand) + extra < phase.min_cards - limit:
+                break
+        return limit
+
+    rng = random.Random(10)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(run_wraparound=True)]
+    for _ in range(1500):
+        hand = rng.sample(deck, rng.randrange(0, 13))
+        phase, rules, limit = rng.choice(phases), rng.choice(options), rng.randrange(1, 6)
+        assert phase_distance(hand, phase, rules, limit) == by_wilds(hand, phase, rules, limit)
+
+
+def test_discard_prices_from_one_search_match_one_search_per_card() -> None:
+    """Issue 10: GreedyBot prices every discard from one search (the buckets some cheapest
+    lay-down leaves a card of unused); each price equals the distance without that card."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import Distances, phase_distance
+
+    rng = random.Random(11)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(wild_value_range=(0, 13))]
+    for _ in range(800):
+        hand = rng.sample(deck, rng.randrange(1, 13))
+        phase, rules = rng.choice(phases), rng.choice(options)
+        price = Distances().without_each(hand, phase, rules)
+        for card in set(hand):
+            rest = list(hand)
+            rest.remove(card)
+            assert price(card) == phase_distance(rest, phase, rules), (hand, card, phase)

@@ -10,35 +10,37 @@ costly). The default "fast" profile keeps the file quick, CI also runs it under
 
 from __future__ import annotations
 
-import pickle
 import random
-from collections import Counter
-from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import allowed_players, deck_counter, listed_or_same, table_counter
+from games import (
+    CORE_VARIANTS,
+    SHORT_VARIANTS,
+    GameSpec,
+    frozen_copy,
+    game_specs,
+    hidden_variation,
+    illegal_candidates,
+    transitions,
+)
+from helpers import deck_counter, listed_or_same
 from phase10 import (
     Action,
-    Bot,
-    Card,
     ChoosePhase,
     Discard,
     DrawStock,
     End,
     GameState,
     GiveCard,
-    GreedyBot,
     Hit,
     IllegalActionError,
     IllegalReason,
     LayDown,
     NextHand,
-    RandomBot,
-    Rules,
     Save,
     Stage,
     SwapWild,
@@ -48,108 +50,15 @@ from phase10 import (
     check,
     find_completions,
     legal_actions,
-    new_game,
     player_view,
     variants,
 )
 from phase10.cards import ALL_CARDS
-
-CORE_VARIANTS = tuple(
-    name
-    for name in (
-        "standard",
-        "even-phases",
-        "odd-phases",
-        "arkansas",
-        "truly-wild",
-        "pick-a-phase",
-        "ten-hands",
-    )
-    if name in variants.names()
-)
-"""Variants whose progress is ordinary: phases are only ever added, one per hand at most."""
-
-SHORT_VARIANTS = ("to-phase-1", "to-phase-2", "even-phases+to-phase-2", "pick-a-phase+to-phase-2")
-"""Short games (V-7, play to phase N) that usually end with a winner within the turn cap."""
+from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
 """Examples per test in the active profile (20 for "fast", 60 for "ci"); costly tests take
 a fraction."""
-
-
-@attrs.frozen
-class GameSpec:
-    """Everything that fixes one random game."""
-
-    variant: str
-    players: int
-    seed: int
-    bots: tuple[int | None, ...]
-    """One entry per seat: a RandomBot seed, or ``None`` for a GreedyBot."""
-    max_turns: int
-
-    def rules(self) -> Rules:
-        return variants.resolve(self.variant).with_options(max_turns=self.max_turns)
-
-    def start(self) -> GameState:
-        return new_game(self.players, self.rules(), seed=self.seed, dealer=self.seed % self.players)
-
-    def make_bots(self) -> list[Bot]:
-        return [GreedyBot() if b is None else RandomBot(b) for b in self.bots]
-
-
-@st.composite
-def game_specs(
-    draw: st.DrawFn, names: Sequence[str] = CORE_VARIANTS, turns: tuple[int, int] = (10, 60)
-) -> GameSpec:
-    variant = draw(st.sampled_from(names))
-    base = variants.resolve(variant)
-    players = draw(st.sampled_from(allowed_players(base)))
-    seed = draw(st.integers(0, 2**40))
-    bots = tuple(draw(st.one_of(st.none(), st.integers(0, 10_000))) for _ in range(players))
-    max_turns = draw(st.integers(*turns))
-    return GameSpec(variant, players, seed, bots, max_turns)
-
-
-def next_action(state: GameState, bots: Sequence[Bot]) -> Action:
-    """What the seat to act (or the dealer between hands) does."""
-    if state.stage is Stage.HAND_OVER:
-        return NextHand()
-    seat = state.current_player
-    assert seat is not None
-    legal = legal_actions(state)
-    action = bots[seat].choose(player_view(state, seat), legal)
-    assert action in legal, f"{type(bots[seat]).__name__} chose {action!r}, not a legal action"
-    return action
-
-
-def transitions(spec: GameSpec) -> Iterator[tuple[GameState, Action, GameState]]:
-    """Every step of the game: (state before, action, state after)."""
-    state = spec.start()
-    bots = spec.make_bots()
-    for _ in range(20_000):
-        if state.is_over:
-            return
-        action = next_action(state, bots)
-        after = apply(state, action)
-        yield state, action, after
-        state = after
-    raise AssertionError("the game did not end within 20,000 actions")
-
-
-def all_cards(state: GameState) -> Counter[Card]:
-    """Hands, melds, stock, discard pile and Save piles (Masters)."""
-    counter = table_counter(state)
-    for player in state.players:
-        counter.update(player.saved)
-    return counter
-
-
-def frozen_copy(state: GameState) -> GameState:
-    """An equal, fully independent copy."""
-    copy: GameState = pickle.loads(pickle.dumps(state))
-    assert copy == state
-    return copy
 
 
 # ---------------------------------------------------------------------------
@@ -238,66 +147,6 @@ def test_same_seed_same_actions_same_states(spec: GameSpec, noise: int) -> None:
 # ---------------------------------------------------------------------------
 # Illegal actions
 # ---------------------------------------------------------------------------
-
-
-def _absent_cards(hand: Sequence[Card]) -> list[Card]:
-    held = set(hand)
-    return [card for card in ALL_CARDS if card not in held]
-
-
-def illegal_candidates(
-    state: GameState, rng: random.Random
-) -> list[tuple[Action, set[IllegalReason]]]:
-    """Actions that must be refused in ``state``, each with the reasons that may explain it."""
-    out: list[tuple[Action, set[IllegalReason]]] = []
-    table = len(state.players)
-    if state.stage is Stage.GAME_OVER:
-        return [(DrawStock(), {IllegalReason.GAME_OVER}), (NextHand(), {IllegalReason.GAME_OVER})]
-    wrong = {IllegalReason.WRONG_STAGE}
-    if state.stage is Stage.HAND_OVER:
-        return [(DrawStock(), wrong), (TakeDiscard(), wrong), (Discard(ALL_CARDS[0]), wrong)]
-    seat = state.current_player
-    assert seat is not None
-    hand = state.players[seat].hand
-    absent = _absent_cards(hand)
-    card = rng.choice(hand) if hand else ALL_CARDS[0]
-    if state.stage is Stage.DRAW:
-        out += [(Discard(card), wrong), (Hit(card, seat, 0), wrong), (NextHand(), wrong)]
-        out.append((LayDown(()), wrong))
-        return out
-    if state.stage is not Stage.PLAY:
-        return [(NextHand(), wrong), (DrawStock(), wrong)]
-    out += [(DrawStock(), wrong), (TakeDiscard(), wrong), (NextHand(), wrong)]
-    if absent:
-        missing = rng.choice(absent)
-        out.append((Discard(missing), {IllegalReason.CARD_NOT_IN_HAND}))
-        out.append((Discard(missing, (seat + 1) % table), {IllegalReason.CARD_NOT_IN_HAND}))
-    not_laid = {IllegalReason.PHASE_NOT_LAID_DOWN, IllegalReason.WRONG_STAGE}
-    no_meld = {IllegalReason.NO_SUCH_MELD} | not_laid
-    out.append((Hit(card, table, 0), no_meld))
-    owner = rng.randrange(table)
-    out.append((Hit(card, owner, len(state.players[owner].melds)), no_meld))
-    if absent:
-        for owner in range(table):
-            for index, meld in enumerate(state.players[owner].melds):
-                missing = rng.choice(absent)
-                ends = meld.hit_ends(missing, state.rules)
-                end = ends[0] if ends else None
-                reasons = {
-                    IllegalReason.CARD_NOT_IN_HAND,
-                    IllegalReason.HIT_NOT_ALLOWED_YET,
-                    IllegalReason.MUST_PLAY,
-                } | not_laid
-                out.append((Hit(missing, owner, index, end), reasons))
-    bad_target = {IllegalReason.BAD_SKIP_TARGET, IllegalReason.TARGET_NOT_NEEDED}
-    bad_target |= {IllegalReason.NOT_ALLOWED_BY_RULES, IllegalReason.MUST_PLAY}
-    for skip in {c for c in hand if c.is_skip}:
-        out.append((Discard(skip, seat), bad_target))
-        out.append((Discard(skip, table), bad_target))
-    plain = [c for c in hand if c.is_natural]
-    if plain:
-        out.append((Discard(rng.choice(plain), (seat + 1) % table), bad_target))
-    return out
 
 
 @settings(max_examples=max(10, SCALE // 3))
@@ -396,26 +245,6 @@ def test_check_none_iff_in_legal_actions(spec: GameSpec, salt: int) -> None:
 # ---------------------------------------------------------------------------
 # What a seat can see
 # ---------------------------------------------------------------------------
-
-
-def hidden_variation(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``state`` changed only in what ``seat`` cannot see: the other seats' hands permuted
-    among seats holding as many cards, the stock shuffled, another seed."""
-    players = list(state.players)
-    by_size: dict[int, list[int]] = {}
-    for other, player in enumerate(players):
-        if other != seat:
-            by_size.setdefault(len(player.hand), []).append(other)
-    for group in by_size.values():
-        hands = [players[s].hand for s in group]
-        rng.shuffle(hands)
-        for s, hand in zip(group, hands, strict=True):
-            players[s] = attrs.evolve(players[s], hand=hand)
-    stock = list(state.stock)
-    rng.shuffle(stock)
-    return attrs.evolve(
-        state, players=tuple(players), stock=tuple(stock), seed=state.seed + rng.randrange(1, 99)
-    )
 
 
 @settings(max_examples=max(10, SCALE // 2))

@@ -34,6 +34,7 @@ ARGUMENTS: dict[str, list[str]] = {
         "--variants",
         "to-phase-1,to-phase-2",
     ],
+    "learn_to_play.py": ["--seconds", "2", "--eval", "10"],
 }
 """The arguments each example is tested with: fast, and never waiting for a person."""
 
@@ -42,6 +43,7 @@ EXPECTED: dict[str, list[str]] = {
     "custom_variant.py": ["coffee-break: 4 phases", "wins with", "2 games:"],
     "server_loop.py": ["a hand size, never a hand", "refused seat", "not_your_turn", "game over"],
     "compare_variants.py": ["variant", "to-phase-1", "to-phase-2", "hands mean"],
+    "learn_to_play.py": ["before training: the policy wins", "after training", "most preferred"],
 }
 
 
@@ -85,16 +87,14 @@ def test_terminal_game_quits_at_end_of_input() -> None:
     assert out.rstrip().endswith("bye")
 
 
-def test_server_loop_without_phase10_json(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The fallback wire format: a plain dump of the view when serialization is missing."""
-    monkeypatch.setitem(sys.modules, "phase10.serialization", None)
+def test_server_loop_tells_each_seat_what_happened(capsys: pytest.CaptureFixture[str]) -> None:
+    """The updates of seat_update: each bot hears the moves since its last turn."""
     module = runpy.run_path(str(EXAMPLES / "server_loop.py"))
-    assert module["main"](["--variant", "to-phase-1"]) == 0
+    assert module["main"](["--variant", "to-phase-1", "--verbose"]) == 0
     out = capsys.readouterr().out
-    assert "the view's keys start ['seat', 'hand'" in out
-    assert "game over" in out
+    assert "an update: ['schema', 'type', 'seat', 'view', 'legal', 'events']" in out
+    assert "seat 0 hears: Bob " in out
+    assert "the view names every phase, e.g. '2 sets of 3'" in out
 
 
 def test_compare_variants_saves_a_chart_with_matplotlib(

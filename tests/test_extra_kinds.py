@@ -64,6 +64,7 @@ from phase10.extra_kinds import (
     ParityOf,
     ParityRunOf,
 )
+from phase10.testing.oracle import BruteForce
 
 RED, BLUE, GREEN, YELLOW = Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW
 DEFAULT = MeldRules()
@@ -737,6 +738,32 @@ def test_solver_matches_oracle_under_variant_meld_rules(
 ) -> None:
     for phase in PHASES:
         _check_against_oracle(hand, phase, rules)
+
+
+_KIT_KINDS = (
+    ColorRunOf(3),
+    ColorSetOf(2),
+    ParityOf(3),
+    ParityOf(2, "odd"),
+    ParityRunOf(3),
+    ColorParityRunOf(3, "even"),
+)
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))
+@given(hand=hands(max_size=7), rules=st.sampled_from(VARIANT_RULES))
+@example(hand=parse_cards("R4 B5 R6 R7 Y5 W"), rules=POSTAL5)
+@example(hand=parse_cards("W W R2 R2 B4"), rules=GROUP)
+def test_the_kits_brute_force_agrees_with_this_oracle(
+    hand: tuple[Card, ...], rules: MeldRules
+) -> None:
+    """Issue 15: the conformance kit's brute force, which asks each kind's own problem()
+    about every order and anchor, agrees with the oracle above on every group."""
+    kit = BruteForce(rules)
+    plain = sorted(card for card in hand if not card.is_skip)
+    for req in _KIT_KINDS:
+        for combo in sorted(set(itertools.combinations(plain, req.size))):
+            assert kit.verdict(req, combo) == verdict(req, combo, rules), (req, combo, rules)
 
 
 # ---------------------------------------------------------------------------

@@ -5,9 +5,7 @@ leaves alone what it does not cover (other kinds, user subclasses, scope "group"
 from __future__ import annotations
 
 import pickle
-from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
 from unittest import mock
 
 import attrs
@@ -38,6 +36,7 @@ from phase10 import (
 from phase10.extra_kinds import COLOR_PHASES, UNOBOT_30_PHASES, ColorRunOf
 from phase10.fastpath import compile_plan, completes, plan_for
 from phase10.melds import DEFAULT_MELD_RULES, Draft
+from strategies import hands, number_cards, numbers
 
 CUSTOM_PHASES = (
     Phase(21, (RunOf(3), RunOf(3))),
@@ -72,64 +71,6 @@ ALL_RULES = (
 )
 
 # ---------------------------------------------------------------------------
-# Hands: shapes that make phases hard (pairs, near-runs, one colour, Wilds)
-# ---------------------------------------------------------------------------
-
-numbers = st.integers(min_value=1, max_value=12)
-number_cards = st.builds(Card.number_card, st.sampled_from(COLORS), numbers)
-
-
-@st.composite
-def _same_number(draw: st.DrawFn) -> list[Card]:
-    number = draw(numbers)
-    size = draw(st.integers(min_value=2, max_value=5))
-    return [Card.number_card(draw(st.sampled_from(COLORS)), number) for _ in range(size)]
-
-
-@st.composite
-def _near_run(draw: st.DrawFn) -> list[Card]:
-    length = draw(st.integers(min_value=3, max_value=10))
-    start = draw(st.integers(min_value=1, max_value=13 - length))
-    gaps = draw(st.sets(st.integers(min_value=0, max_value=length - 1), max_size=2))
-    return [
-        Card.number_card(draw(st.sampled_from(COLORS)), start + i)
-        for i in range(length)
-        if i not in gaps
-    ]
-
-
-@st.composite
-def _one_color(draw: st.DrawFn) -> list[Card]:
-    color = draw(st.sampled_from(COLORS))
-    return [Card.number_card(color, n) for n in draw(st.lists(numbers, min_size=3, max_size=8))]
-
-
-_pieces = st.one_of(
-    st.lists(st.just(WILD), min_size=1, max_size=3),
-    _same_number(),
-    _near_run(),
-    _one_color(),
-    st.lists(number_cards, min_size=1, max_size=3),
-    st.just([SKIP]),
-)
-
-
-@st.composite
-def hands(draw: st.DrawFn, min_size: int = 0, max_size: int = 14) -> tuple[Card, ...]:
-    """A hand that a standard deck could deal (2 of each number card, 8 Wilds, 4 Skips)."""
-    size = draw(st.integers(min_value=min_size, max_value=max_size))
-    limit = Counter({WILD: 8, SKIP: 4})
-    cards: list[Card] = []
-    held: Counter[Card] = Counter()
-    while len(cards) < size:
-        for card in draw(_pieces):
-            if len(cards) < size and held[card] < limit.get(card, 2):
-                held[card] += 1
-                cards.append(card)
-    return tuple(draw(st.permutations(cards)))
-
-
-# ---------------------------------------------------------------------------
 # Agreement with the general search
 # ---------------------------------------------------------------------------
 
@@ -159,7 +100,7 @@ def test_find_completions_prefilter_changes_nothing(
     """find_completions with and without the fast yes/no answer in front."""
     for phase in STANDARD_PHASES:
         with_filter = find_completions(hand, phase, rules)
-        with mock.patch.object(solver, "_fast_plan", return_value=None):
+        with mock.patch.object(solver, "fast_plan", return_value=None):
             without = find_completions(hand, phase, rules)
         assert with_filter == without, (phase.name, rules, hand)
 
@@ -220,8 +161,6 @@ def test_a_user_subclass_of_set_is_not_routed_to_the_fast_path() -> None:
 
     @attrs.frozen
     class NaturalSet(SetOf):
-        kind: ClassVar[str] = "set"
-
         def candidates(
             self, counts: Sequence[int], min_naturals: int, rules: MeldRules
         ) -> Iterator[Draft]:

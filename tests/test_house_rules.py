@@ -45,8 +45,8 @@ from phase10 import (
 from phase10.engine import skip_targets
 from phase10.rules import MAX_DECKS
 from phase10.scoring import end_hand
+from phase10.testing.games import card_count as all_cards
 from phase10.validation import validate_state, validate_view
-from test_engine_properties import all_cards
 
 
 def card(text: str) -> Card:

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phase10.engine.legal
+from games import SPECS
 from helpers import bot_game, player_count, stacked_game
 from phase10 import (
     Bot,
@@ -64,7 +65,6 @@ from phase10.limits import MAX_COUNT, MAX_LINE, MAX_TOKEN, SEED_LIMIT
 from phase10.notation import action_to_text
 from phase10.serialization import from_data, to_data, validate_state
 from phase10.state import replace
-from test_variant_properties import SPECS
 
 # --------------------------------------------------------------------------- helpers
 

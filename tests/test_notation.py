@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -19,6 +21,7 @@ from phase10 import (
     GiveCard,
     Hit,
     InvalidDataError,
+    InvalidRulesError,
     LayDown,
     LayGroup,
     Meld,
@@ -40,11 +43,10 @@ from phase10 import (
     variants,
 )
 from phase10.actions import ACTION_TYPES, Action
-from phase10.cards import ALL_CARDS
-from phase10.extra_kinds import ColorRunOf, ColorSetOf, Parity, ParityOf, ParityRunOf
-from phase10.limits import MAX_GROUP_INDEX, MAX_PHASE_NUMBER, MAX_PLAYERS
+from phase10.extra_kinds import ColorRunOf, ColorSetOf, ParityOf, ParityRunOf
 from phase10.melds import Requirement
 from phase10.notation import action_to_text, parse_action, parse_actions, requirement_kinds
+from strategies import actions
 
 # --------------------------------------------------------------------------- every form
 
@@ -152,13 +154,48 @@ def test_requirement_kinds() -> None:
     assert "group" not in kinds
 
 
-def test_a_subclass_keeping_a_kind_does_not_replace_it() -> None:
-    @attrs.frozen
-    class LoudSet(SetOf):
-        kind = "set"
+def test_a_kind_that_clashes_with_a_built_in_is_refused() -> None:
+    """Issue 15: a class naming a kind another class has is refused when it is defined,
+    not silently left out of the notation and JSON."""
+    with pytest.raises(InvalidRulesError, match=r"'set' is taken by phase10\.melds\.SetOf"):
+
+        @attrs.frozen
+        class LoudSet(SetOf):
+            kind = "set"
+
+    with pytest.raises(InvalidRulesError, match="'color_run' is taken"):
+
+        @attrs.frozen
+        class MyRun(RunOf):
+            kind: ClassVar[str] = "color_run"
 
     assert requirement_kinds()["set"] is SetOf
-    assert LoudSet(3).kind == "set"
+    assert requirement_kinds()["color_run"] is ColorRunOf
+
+
+def test_a_subclass_inheriting_a_kind_claims_nothing() -> None:
+    @attrs.frozen
+    class QuietSet(SetOf):
+        pass
+
+    assert QuietSet(3).kind == "set"
+    assert requirement_kinds()["set"] is SetOf
+
+
+def test_defining_a_kind_again_is_no_clash() -> None:
+    """The same class defined twice (a module reloaded, a function run again): the newest
+    definition counts."""
+
+    def define() -> type[Requirement]:
+        @attrs.frozen
+        class Twice(SetOf):
+            kind: ClassVar[str] = "twice"
+
+        return Twice
+
+    first, second = define(), define()
+    assert first is not second
+    assert requirement_kinds()["twice"] is second
 
 
 def test_parse_actions_names_the_line() -> None:
@@ -226,43 +263,6 @@ def test_an_unwritable_requirement_is_refused() -> None:
 
 
 # --------------------------------------------------------------------------- round trips
-
-card_values = st.sampled_from(ALL_CARDS)
-seats = st.integers(min_value=0, max_value=MAX_PLAYERS - 1)
-indexes = st.integers(min_value=0, max_value=20) | st.integers(0, MAX_GROUP_INDEX)
-phase_numbers = st.integers(min_value=1, max_value=20) | st.integers(1, MAX_PHASE_NUMBER)
-ends = st.sampled_from(End)
-requirements: st.SearchStrategy[Requirement] = st.one_of(
-    st.builds(SetOf, st.integers(1, 12)),
-    st.builds(RunOf, st.integers(1, 12)),
-    st.builds(ColorOf, st.integers(1, 12)),
-    st.builds(ColorRunOf, st.integers(1, 12)),
-    st.builds(ColorSetOf, st.integers(1, 12)),
-    st.builds(ParityOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
-    st.builds(ParityRunOf, st.integers(1, 12), st.none() | st.sampled_from(Parity)),
-)
-melds = st.builds(
-    Meld,
-    requirements,
-    st.lists(card_values, max_size=12).map(tuple),
-    st.none() | st.integers(-3, 15),
-    st.none() | st.sampled_from(Color),
-    st.booleans(),
-)
-actions: st.SearchStrategy[Action] = st.one_of(
-    st.just(DrawStock()),
-    st.just(TakeDiscard()),
-    st.builds(LayDown, st.lists(melds, max_size=4).map(tuple), st.none() | phase_numbers),
-    st.builds(LayGroup, melds, st.none() | phase_numbers),
-    st.builds(Hit, card_values, seats, indexes, st.none() | ends),
-    st.builds(Discard, card_values, st.none() | seats),
-    st.builds(NextHand, st.none() | st.lists(card_values, max_size=20).map(tuple)),
-    st.builds(ChoosePhase, phase_numbers),
-    st.builds(Save, card_values),
-    st.builds(TakeSaved, card_values),
-    st.builds(GiveCard, seats),
-    st.builds(SwapWild, card_values, seats, indexes, ends),
-)
 
 
 def test_the_strategy_covers_every_action_class() -> None:

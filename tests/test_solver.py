@@ -13,11 +13,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from oracle import group_verdict, oracle_can_complete, oracle_partitions
 from phase10 import (
     COLORS,
     PHASE_20,
-    SKIP,
     STANDARD_PHASES,
     WILD,
     Card,
@@ -37,92 +35,16 @@ from phase10 import (
     parse_cards,
     sort_cards,
 )
+from phase10.testing.oracle import group_verdict, oracle_can_complete, oracle_partitions
+from phase10.testing.solving import canonical_partition
+from strategies import hands
 
 SCOPES = (NaturalScope.PHASE, NaturalScope.GROUP, NaturalScope.NONE)
 PHASE = {phase.number: phase for phase in STANDARD_PHASES}
 
 # ---------------------------------------------------------------------------
-# Hand strategy: biased towards the shapes that make phases hard to solve.
-# ---------------------------------------------------------------------------
-
-numbers: st.SearchStrategy[int] = st.integers(min_value=1, max_value=12)
-number_cards: st.SearchStrategy[Card] = st.builds(
-    Card.number_card, st.sampled_from(COLORS), numbers
-)
-
-
-@st.composite
-def same_number(draw: st.DrawFn) -> list[Card]:
-    """A pair, triple, ... of one number in any colours."""
-    number = draw(numbers)
-    size = draw(st.integers(min_value=2, max_value=5))
-    return [Card.number_card(draw(st.sampled_from(COLORS)), number) for _ in range(size)]
-
-
-@st.composite
-def near_run(draw: st.DrawFn) -> list[Card]:
-    """Consecutive numbers with a few gaps, in any colours."""
-    length = draw(st.integers(min_value=3, max_value=10))
-    start = draw(st.integers(min_value=1, max_value=13 - length))
-    gaps = draw(st.sets(st.integers(min_value=0, max_value=length - 1), max_size=2))
-    return [
-        Card.number_card(draw(st.sampled_from(COLORS)), start + i)
-        for i in range(length)
-        if i not in gaps
-    ]
-
-
-@st.composite
-def one_color(draw: st.DrawFn) -> list[Card]:
-    """Several cards of one colour, any numbers."""
-    color = draw(st.sampled_from(COLORS))
-    return [Card.number_card(color, n) for n in draw(st.lists(numbers, min_size=3, max_size=8))]
-
-
-pieces: st.SearchStrategy[list[Card]] = st.one_of(
-    st.lists(st.just(WILD), min_size=1, max_size=3),
-    same_number(),
-    near_run(),
-    one_color(),
-    st.lists(number_cards, min_size=1, max_size=3),
-    st.just([SKIP]),
-)
-
-_DECK_LIMIT = Counter({WILD: 8, SKIP: 4})
-
-
-def _limit(card: Card) -> int:
-    return _DECK_LIMIT.get(card, 2)
-
-
-@st.composite
-def hands(draw: st.DrawFn, min_size: int = 6, max_size: int = 12) -> tuple[Card, ...]:
-    """A hand of ``min_size``..``max_size`` cards that a standard deck could deal."""
-    size = draw(st.integers(min_value=min_size, max_value=max_size))
-    cards: list[Card] = []
-    held: Counter[Card] = Counter()
-    while len(cards) < size:
-        for card in draw(pieces):
-            if len(cards) < size and held[card] < _limit(card):
-                held[card] += 1
-                cards.append(card)
-    return tuple(draw(st.permutations(cards)))
-
-
-# ---------------------------------------------------------------------------
 # Checks shared by the differential tests
 # ---------------------------------------------------------------------------
-
-
-def _canonical(partition: Sequence[tuple[int, ...]], phase: Phase) -> tuple[tuple[int, ...], ...]:
-    """Sort the contents of equal requirements, which are interchangeable."""
-    groups = list(partition)
-    reqs = phase.requirements
-    for req in set(reqs):
-        places = [i for i, r in enumerate(reqs) if r == req]
-        for place, group in zip(places, sorted(groups[i] for i in places), strict=True):
-            groups[place] = group
-    return tuple(groups)
 
 
 def _partition_of(melds: Sequence[Meld]) -> tuple[tuple[int, ...], ...]:
@@ -161,8 +83,8 @@ def check_against_oracle(hand: Sequence[Card], phase: Phase, rules: MeldRules) -
                 assert natural, (where, str(meld))
             used.update(meld.cards)
         assert not used - in_hand, (where, [str(m) for m in melds])
-    found = {_canonical(_partition_of(melds), phase) for melds in completions}
-    wanted = {_canonical(p, phase) for p in oracle_partitions(hand, phase, rules)}
+    found = {canonical_partition(_partition_of(melds), phase) for melds in completions}
+    wanted = {canonical_partition(p, phase) for p in oracle_partitions(hand, phase, rules)}
     assert found == wanted, where
 
 
@@ -171,7 +93,7 @@ def check_against_oracle(hand: Sequence[Card], phase: Phase, rules: MeldRules) -
 # ---------------------------------------------------------------------------
 
 
-@given(hand=hands())
+@given(hand=hands(6, 12))
 @example(hand=parse_cards("R5 B5 W W W W W"))
 @example(hand=parse_cards("R10 R10 R10 B10 B10 B10 S"))
 @example(hand=parse_cards("R12 W W W W W W W"))
@@ -196,7 +118,7 @@ VARIANT_RULES = (
 
 
 @settings(max_examples=max(10, settings().max_examples // 2))
-@given(hand=hands(), rules=st.sampled_from(VARIANT_RULES))
+@given(hand=hands(6, 12), rules=st.sampled_from(VARIANT_RULES))
 @example(hand=parse_cards("R1 R7 B7 R3 B3 Y1"), rules=VARIANT_RULES[0])
 @example(hand=parse_cards("R11 R12 B1 B2 G3 W W"), rules=VARIANT_RULES[3])
 @example(hand=parse_cards("R12 B11 G10 W Y9 W W"), rules=VARIANT_RULES[5])
@@ -219,7 +141,7 @@ CUSTOM_PHASES = (
 
 @settings(max_examples=max(5, settings().max_examples // 4))
 @given(
-    hand=hands(),
+    hand=hands(6, 12),
     rules=st.sampled_from(
         (
             *(MeldRules(natural_card_scope=scope) for scope in SCOPES),

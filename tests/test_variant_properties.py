@@ -23,6 +23,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import (
+    BUILTIN_VARIANTS,
+    SPECS,
+    GameSpec,
+    frozen_copy,
+    game_specs,
+    hidden_variation,
+    illegal_candidates,
+    transitions,
+)
 from helpers import deck_counter, listed_or_same
 from phase10 import (
     SKIP,
@@ -57,76 +67,7 @@ from phase10 import (
 from phase10.cards import ALL_CARDS
 from phase10.dealing import shuffled
 from phase10.engine.common import player_rules
-from test_engine_properties import (
-    GameSpec,
-    all_cards,
-    frozen_copy,
-    game_specs,
-    hidden_variation,
-    illegal_candidates,
-    transitions,
-)
-
-BUILTIN_VARIANTS = (
-    "standard",
-    "masters",
-    "masters-declared",
-    "pick-a-phase",
-    "arkansas",
-    "anti-phase",
-    "anti-phase-others",
-    "even-phases",
-    "odd-phases",
-    "to-phase-3",
-    "ten-hands",
-    "floating",
-    "postal",
-    "truly-wild",
-    "dealer-places-upturned",
-    "movable-wilds",
-    "phase-20",
-    "world-tour",
-    "teams",
-    "twist-card",
-    "reverse-cards",
-    "super-wild",
-    "hard-2p-masters",
-    "alternating-runs",
-    "fresh-deck",
-    "last-stand",
-    "partial-phasing",
-    "skip-stacking",
-    "extended-wilds",
-)
-"""Every built-in variant of RULES.md §V (V-7 through one member of its family)."""
-
-COMPOSITIONS = (
-    "masters+floating",
-    "masters+postal",
-    "pick-a-phase+floating+truly-wild",
-    "anti-phase+masters",
-    "masters+anti-phase-others+floating",
-    "postal+movable-wilds",
-    "dealer-places-upturned+masters",
-    "arkansas+floating+dealer-places-upturned",
-    "masters-declared+postal+floating",
-    "floating+movable-wilds+truly-wild",
-    "ten-hands+postal+dealer-places-upturned",
-    "even-phases+to-phase-3+floating+postal",
-    "masters+super-wild+reverse-cards",
-    "teams+reverse-cards+last-stand",
-    "teams+anti-phase-others",
-    "world-tour+fresh-deck+twist-card",
-    "hard-2p-masters+partial-phasing",
-    "masters-declared+hard-2p-masters+anti-phase",
-    "alternating-runs+extended-wilds+movable-wilds",
-    "partial-phasing+postal+skip-stacking",
-    "last-stand+truly-wild+dealer-places-upturned",
-    "phase-20+last-stand+to-phase-12",
-)
-"""Modifiers combined with bases (issue 4, composition)."""
-
-SPECS = BUILTIN_VARIANTS + COMPOSITIONS
+from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
 """Examples per test in the active profile (20 for "fast", 60 for "ci")."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
 from helpers import cards, play, stacked_deck
 from phase10 import (
+    COLOR_PHASES,
     STANDARD_PHASES,
     Discard,
     DrawStock,
@@ -19,10 +22,12 @@ from phase10 import (
     SetOf,
     Stage,
     TakeDiscard,
+    from_json,
     new_game,
     parse_cards,
     player_view,
     spectator_view,
+    to_json,
 )
 
 SEED = 987_654_321_987
@@ -181,3 +186,47 @@ def test_views_between_hands() -> None:
     assert view.players[1].hand_size == 0
     assert view.players[0].hand_size == 7
     assert view.players[1].completed == (1,)
+
+
+# --------------------------------------------------------------------------- the phase list
+
+
+def test_a_view_carries_the_rules_phase_list() -> None:
+    """Issue 15: target_phase is a number; the view says what each number asks for."""
+    standard = player_view(new_game(2, seed=1), 0)
+    assert standard.phases == STANDARD_PHASES
+    colors = player_view(new_game(2, Rules(phases=COLOR_PHASES, spec="colors"), seed=1), 1)
+    assert colors.phases == COLOR_PHASES
+    assert spectator_view(new_game(2, seed=1)).phases == STANDARD_PHASES
+
+
+def test_the_view_document_writes_every_phase_with_its_name_and_groups() -> None:
+    """A client in another language reads the phases from the view: the rules of a standard
+    game leave the phase list out, the view writes it in full, names included."""
+    state = new_game(2, seed=1)
+    document = json.loads(to_json(player_view(state, 0)))
+    assert "phases" not in document["rules"]
+    assert document["phases"][1] == {
+        "number": 2,
+        "requirements": [{"kind": "set", "size": 3}, {"kind": "run", "size": 4}],
+        "name": "1 set of 3 + 1 run of 4",
+    }
+    assert [phase["number"] for phase in document["phases"]] == list(range(1, 11))
+    rules = json.loads(to_json(Rules(phases=STANDARD_PHASES[:3])))
+    assert "name" not in rules["phases"][0]  # rules leave a generated name out, as before
+
+
+def test_a_view_document_without_its_phase_list_still_reads() -> None:
+    view = player_view(new_game(2, seed=1), 0)
+    document = json.loads(to_json(view))
+    del document["phases"]  # written before the field existed
+    assert from_json(json.dumps(document), PlayerView) == view
+
+
+def test_a_view_whose_phases_are_not_its_rules_phases_is_refused() -> None:
+    document = json.loads(to_json(player_view(new_game(2, seed=1), 0)))
+    document["phases"] = document["phases"][:3]
+    with pytest.raises(InvalidDataError) as info:
+        from_json(json.dumps(document))
+    assert info.value.path == "$.phases"
+    assert "differs from the rules' phases" in info.value.message

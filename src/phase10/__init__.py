@@ -65,9 +65,11 @@ from .notation import action_to_text, parse_action
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .record import GameRecord, replay
 from .rules import Rules, Scoring
+from .schemas import json_schema
 from .serialization import from_json, to_json
 from .solver import can_complete, find_completions, iter_completions, laydown_problem
 from .state import GameState, HandResult, Laying, PlayerState, Stage
+from .updates import SeatUpdate, seat_update
 from .views import PlayerView, SeatView, player_view, spectator_view
 
 __version__ = "0.1.0"
@@ -133,6 +135,7 @@ __all__ = [
     "RunOf",
     "Save",
     "Scoring",
+    "SeatUpdate",
     "SeatView",
     "SetOf",
     "Stage",
@@ -152,6 +155,7 @@ __all__ = [
     "format_cards",
     "from_json",
     "iter_completions",
+    "json_schema",
     "laydown_problem",
     "legal_actions",
     "new_game",
@@ -160,6 +164,7 @@ __all__ = [
     "play_game",
     "player_view",
     "replay",
+    "seat_update",
     "skip_targets",
     "sort_cards",
     "spectator_view",

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .actions import (
@@ -27,15 +27,22 @@ from .actions import (
 from .cards import WILD, Card
 from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
+from .fastpath import least_wilds, least_wilds_of, least_wilds_spares, natural_buckets
 from .melds import MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
 from .rules import PhaseOrder
-from .solver import can_complete, can_complete_counts, card_counts, requirements_plan
+from .solver import (
+    can_complete,
+    can_complete_counts,
+    card_counts,
+    fast_plan,
+    requirements_plan,
+)
 from .state import GameState, Stage
 from .views import PlayerView, player_view, spectator_view
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
+__all__ = ["Bot", "Distances", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
 
 
 @runtime_checkable
@@ -58,7 +65,17 @@ class RandomBot:
 
 
 def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4) -> int:
-    """How many extra Wilds ``hand`` needs to complete ``phase`` (``limit`` if more)."""
+    """How many extra Wilds ``hand`` needs to complete ``phase`` (``limit`` if more).
+
+    One search for the phases the solver's fast path covers
+    (:func:`phase10.fastpath.least_wilds`), else one yes/no answer per extra Wild.
+    """
+    plan = fast_plan(phase, rules)
+    if plan is not None:
+        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        need_natural = rules.natural_card_scope is NaturalScope.PHASE
+        least = least_wilds(plan, hand, need_natural, wilds + limit)
+        return min(limit, max(0, least - wilds))
     cards = list(hand)
     for extra in range(limit):
         if can_complete((*cards, *([WILD] * extra)), phase, rules):
@@ -66,6 +83,100 @@ def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: 
         if len(cards) + extra < phase.min_cards - limit:
             break
     return limit
+
+
+_WILD_CODE = WILD.code
+
+
+class Distances:
+    """:func:`phase_distance`, remembered: a bot's hand changes a card at a time, so the
+    same hands come back from decision to decision.
+
+    For phases the solver's fast path covers, the answer depends only on how many
+    natural cards fall in each bucket (number or colour) and on the Wilds, so cards of
+    one bucket share an entry. Bounded: the memory is cleared when it grows large.
+    """
+
+    __slots__ = ("_memo", "_spares")
+
+    LIMIT = 65_536
+    """Entries kept before the memory is cleared."""
+
+    def __init__(self) -> None:
+        self._memo: dict[Hashable, int] = {}
+        self._spares: dict[Hashable, tuple[int, int, bool]] = {}
+
+    def __call__(
+        self,
+        hand: Sequence[Card],
+        phase: Phase,
+        rules: MeldRules,
+        limit: int = 4,
+        without: Card | None = None,
+    ) -> int:
+        """:func:`phase_distance` of ``hand`` (less one ``without`` card, if given)."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            cards = list(hand)
+            if without is not None:
+                cards.remove(without)
+            key: Hashable = (phase, rules, tuple(c.code for c in sorted(cards)), limit)
+            found = self._memo.get(key)
+            if found is None:
+                found = self._remember(key, phase_distance(cards, phase, rules, limit))
+            return found
+        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        buckets = natural_buckets(plan, hand)
+        if without is not None:
+            if without.code == _WILD_CODE:
+                wilds -= 1
+            else:
+                index = plan.bucket[without.code]
+                if index < plan.buckets:
+                    buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        key = (phase, rules, buckets, need)
+        least = self._memo.get(key)
+        if least is None:
+            least = self._remember(key, least_wilds_of(plan, buckets, need, phase.min_cards + 1))
+        return min(limit, max(0, least - wilds))
+
+    def without_each(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4
+    ) -> Callable[[Card], int]:
+        """``card -> phase_distance(hand less card)``, priced by one search for the whole
+        hand (:func:`phase10.fastpath.least_wilds_spares`) where the fast path applies."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            return lambda card: self(hand, phase, rules, limit, without=card)
+        buckets = natural_buckets(plan, hand)
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        key: Hashable = (phase, rules, buckets, need, "spares")
+        known = self._spares.get(key)
+        if known is None:
+            if len(self._spares) >= self.LIMIT:
+                self._spares.clear()
+            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
+        least, spare, multi = known
+        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+
+        def distance(card: Card) -> int:
+            if card.code == _WILD_CODE:
+                return min(limit, max(0, least - wilds + 1))
+            index = plan.bucket[card.code]
+            if index >= plan.buckets or spare >> index & 1:
+                return min(limit, max(0, least - wilds))
+            if need and not multi:  # maybe the only natural card: search again
+                return self(hand, phase, rules, limit, without=card)
+            return min(limit, max(0, least + 1 - wilds))
+
+        return distance
+
+    def _remember(self, key: Hashable, value: int) -> int:
+        if len(self._memo) >= self.LIMIT:
+            self._memo.clear()
+        self._memo[key] = value
+        return value
 
 
 STUCK_TURNS = 120
@@ -96,6 +207,9 @@ class GreedyBot:
     laid down, so that games with many players still progress.
     """
 
+    def __init__(self) -> None:
+        self._distance = Distances()
+
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -103,14 +217,22 @@ class GreedyBot:
             return self._draw(view, legal)
         if view.stage is not Stage.PLAY:
             return self._before_play(view, legal)
-        steps = [a for a in legal if isinstance(a, (LayDown, LayGroup))]
+        steps: list[LayDown | LayGroup] = []
+        hits: list[Hit] = []
+        discards: list[Discard] = []
+        for action in legal:  # one pass: the listing is long when lay-downs are open
+            if isinstance(action, Discard):
+                discards.append(action)
+            elif isinstance(action, Hit):
+                hits.append(action)
+            elif isinstance(action, (LayGroup, LayDown)):
+                steps.append(action)
         if steps:
             return min(steps, key=_lay_cost(view))
-        hits = self._hits(view, legal)
-        if hits:
+        if hits and not (discards and _patient(view)):
             natural = [h for h in hits if not h.card.is_wild]
             return (natural or hits)[0]
-        return self._discard(view, [a for a in legal if isinstance(a, Discard)])
+        return self._discard(view, discards)
 
     def _rules(self, view: PlayerView) -> MeldRules:
         return view.rules.meld_rules
@@ -129,14 +251,7 @@ class GreedyBot:
         if not open_phases:
             return None
         rules, hand = self._rules(view), view.hand
-        return min(open_phases, key=lambda p: phase_distance(hand, p, rules))
-
-    def _hits(self, view: PlayerView, legal: Sequence[Action]) -> list[Hit]:
-        """Every hit, unless Anti-Phase patience holds back the one that would go out."""
-        hits = [a for a in legal if isinstance(a, Hit)]
-        if hits and _patient(view) and any(isinstance(a, Discard) for a in legal):
-            return []
-        return hits
+        return min(open_phases, key=lambda p: self._distance(hand, p, rules))
 
     def _before_play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """V-1.4: the phase closest to completion; V-12: the Wild to itself, the Skip to the
@@ -146,7 +261,7 @@ class GreedyBot:
         if choices and hand is not None:
             rules = self._rules(view)
             return min(
-                choices, key=lambda a: phase_distance(hand, view.rules.phase(a.phase), rules)
+                choices, key=lambda a: self._distance(hand, view.rules.phase(a.phase), rules)
             )
         gifts = [a for a in legal if isinstance(a, GiveCard)]
         if gifts and view.seat is not None:
@@ -173,9 +288,15 @@ class GreedyBot:
         if phase is None:
             return stock
         rules = self._rules(view)
-        before = phase_distance(view.hand, phase, rules)
-        after = min(phase_distance((*rest, top), phase, rules) for rest in _drop_each(view.hand))
-        return take if after < before else stock
+        hand = view.hand
+        before = self._distance(hand, phase, rules)
+        grown = (*hand, top)
+        if self._distance(grown, phase, rules) >= before:
+            return stock  # dropping a card never brings a hand closer
+        for card in _distinct(hand):
+            if self._distance(grown, phase, rules, without=card) < before:
+                return take
+        return stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         assert view.hand is not None
@@ -192,26 +313,38 @@ class GreedyBot:
         hand = view.hand
         rules = self._rules(view)
         phase = self._target(view)
-        base = phase_distance(hand, phase, rules) if phase is not None else 0
-        danger = _fed_to_next(view)
+        base = self._distance(hand, phase, rules) if phase is not None else 0
+        without = self._distance.without_each(hand, phase, rules) if phase is not None else None
         scores = view.rules.scoring.table()
 
-        def cost(action: Discard) -> tuple[int, int, int, int]:
-            card = action.card
+        def loss(card: Card) -> int:
             if card.is_wild:
-                return (9, 0, 0, card.code)
-            if phase is not None:
-                rest = list(hand)
-                rest.remove(card)
-                loss = phase_distance(rest, phase, rules) - base
-            else:
-                loss = int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
-            return (loss, int(danger(card)), -scores[card.code], card.code)
+                return 9
+            if without is not None:
+                return without(card) - base
+            return int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
 
         if stuck:  # first what a laid-down player can hit, then what others collect
             useful = _useful_to_others(view)
-            return min(plain, key=lambda d: (useful(d.card), cost(d)))
-        return min(plain, key=cost)
+            plain = _least_of(plain, lambda d: useful(d.card))
+        plain = _least_of(plain, lambda d: loss(d.card))
+        # Then the card the next player does not want, the costliest to keep, the lowest
+        # code: danger is asked in that order, so usually once.
+        plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
+        fed = _fed_to_next(view)
+        for action in plain:
+            if action.card.is_wild or not fed(action.card):
+                return action
+        return plain[0]
+
+
+def _least_of(options: list[Discard], key: Callable[[Discard], int]) -> list[Discard]:
+    """The options of least ``key``, in their order."""
+    if len(options) < 2:
+        return options
+    values = [key(option) for option in options]
+    least = min(values)
+    return [option for option, value in zip(options, values, strict=True) if value == least]
 
 
 def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
@@ -281,8 +414,8 @@ def _fewest_wilds(
     return wilds
 
 
-def _drop_each(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    return [tuple(hand[:i]) + tuple(hand[i + 1 :]) for i in range(len(hand))]
+def _distinct(hand: Sequence[Card]) -> list[Card]:
+    return list(dict.fromkeys(hand))
 
 
 def _patient(view: PlayerView) -> bool:

@@ -26,13 +26,22 @@ from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .limits import SEED_LIMIT, checked_text, quote
 from .melds import Meld, Requirement
 from .notation import requirement_kinds
-from .phases import Phase, describe_requirements
+from .phases import PHASE_NAMES, Phase, describe_requirements
 from .rules import Rules
 from .state import JSON_OPTIONAL
 
 # SCHEMA, JSONValue, ValueCodec, format_json, parse_json and read_header are public,
 # and documented, where phase10.serialization re-exports them.
-__all__ = ["KINDS", "NO_CUSTOM", "Codec", "build", "document", "guarded", "open_document"]
+__all__ = [
+    "KINDS",
+    "NO_CUSTOM",
+    "Codec",
+    "build",
+    "document",
+    "guarded",
+    "open_document",
+    "options_codec",
+]
 
 
 SCHEMA = 1
@@ -152,6 +161,7 @@ class Codec:
     def __init__(self, custom: Mapping[type, ValueCodec] = NO_CUSTOM) -> None:
         self._kinds: Mapping[str, type[Requirement]] | None = None
         self._in_rules = False
+        self._phase_names = False
         self._custom = custom
 
     def _custom_codec(self, tp: object) -> ValueCodec | None:
@@ -235,7 +245,9 @@ class Codec:
             if tp is Phase:
                 data = self.encode_fields(value)
                 phase = typing.cast(Phase, value)
-                if phase.name == describe_requirements(phase.requirements):
+                if not self._phase_names and phase.name == describe_requirements(
+                    phase.requirements
+                ):
                     del data["name"]
                 return data
             if attrs.has(tp):
@@ -245,10 +257,17 @@ class Codec:
     def encode_fields(self, value: object) -> dict[str, JSONValue]:
         cls = type(value)
         hints = self.hints(cls)
-        return {
-            key: self.encode(getattr(value, a.name), hints[a.name])
-            for key, a in _init_fields(cls).items()
-        }
+        data: dict[str, JSONValue] = {}
+        for key, a in _init_fields(cls).items():
+            if a.metadata.get(PHASE_NAMES):
+                self._phase_names = True
+                try:
+                    data[key] = self.encode(getattr(value, a.name), hints[a.name])
+                finally:
+                    self._phase_names = False
+            else:
+                data[key] = self.encode(getattr(value, a.name), hints[a.name])
+        return data
 
     def encode_rules(self, rules: Rules) -> dict[str, JSONValue]:
         hints = self.hints(Rules)
@@ -553,6 +572,50 @@ def build(cls: type, values: dict[str, object], path: str) -> object:
         raise InvalidDataError(error.message, where) from None
     except (Phase10Error, ValueError, TypeError, OverflowError) as error:
         raise InvalidDataError(str(error), path) from None
+
+
+def options_codec(cls: type, custom: Callable[[], Mapping[type, ValueCodec]]) -> ValueCodec:
+    """The codec of another family game's rules: ``spec`` plus the options that differ from
+    ``cls()``.
+
+    ``cls`` is a frozen attrs class whose init fields all have defaults and include
+    a ``spec`` label (:class:`~phase10.dice.DiceRules`,
+    :class:`~phase10.twist.TwistRules`). It is written as ``{"spec": ..., option:
+    value, ...}`` and read back by setting those options on the defaults, as the
+    card game's :class:`~phase10.Rules` are; an unknown option, or one the class
+    refuses, is an :class:`~phase10.InvalidDataError` at its path. ``custom`` gives
+    the codecs of the option values; it is called when needed, so the mapping it
+    returns may hold this codec too.
+    """
+    default = cls()
+
+    def fields() -> dict[str, attrs.Attribute[Any]]:
+        attrs.resolve_types(typing.cast("type[attrs.AttrsInstance]", cls))
+        return _init_fields(cls)
+
+    def write(value: object) -> JSONValue:
+        codec = Codec(custom())
+        data: dict[str, JSONValue] = {"spec": typing.cast(str, value.spec)}  # type: ignore[attr-defined]
+        for key, a in fields().items():
+            option = getattr(value, a.name)
+            if key != "spec" and option != getattr(default, a.name):
+                data[key] = codec.encode(option, a.type)
+        return data
+
+    def read(data: object, path: str) -> object:
+        obj = _object(data, path)
+        if "spec" not in obj:
+            raise InvalidDataError("missing field 'spec' (the preset spec, e.g. 'standard')", path)
+        codec = Codec(custom())
+        known = fields()
+        options: dict[str, object] = {}
+        for key, raw in obj.items():
+            if key not in known:
+                raise InvalidDataError(f"unknown rule option {quote(key)}", _key_path(path, key))
+            options[key] = codec.decode(raw, known[key].type, _key_path(path, key))
+        return build(cls, options, path)
+
+    return ValueCodec(write, read)
 
 
 # --------------------------------------------------------------------------- documents

@@ -97,6 +97,10 @@ class IllegalReason(enum.Enum):
     NOTHING_TO_ROLL = "nothing_to_roll"
     BAD_DICE = "bad_dice"
     BAD_ROLL = "bad_roll"
+    # Phase 10 Twist (phase10.twist)
+    NOT_ADJACENT = "not_adjacent"
+    NO_TWIST_CARDS = "no_twist_cards"
+    MUST_REFILL_PILE = "must_refill_pile"
 
 
 class IllegalActionError(Phase10Error, ValueError):

@@ -64,8 +64,13 @@ from .melds import (
     Requirement,
     RunOf,
     SetOf,
-    _wild_pool,
+    card_code,
+    check_size,
+    plural,
+    sorted_extend,
+    sorted_meld,
     submultisets,
+    wild_pool,
 )
 from .phases import STANDARD_PHASES, Phase
 
@@ -105,28 +110,6 @@ def _parity(value: Parity | str | None) -> Parity | None:
         return Parity(value)
     except ValueError:
         raise InvalidMeldError(f"a parity is 'even', 'odd' or None, not {value!r}") from None
-
-
-def _check_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidMeldError(f"a group size must be a whole number >= 1, not {value!r}")
-
-
-def _code(color_index: int, number: int) -> int:
-    return color_index * 12 + number - 1
-
-
-def _sorted_extend(meld: Meld, card: Card) -> Meld:
-    return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
-
-
-def _sorted(meld: Meld) -> Meld:
-    cards = tuple(sorted(meld.cards))
-    return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 # --------------------------------------------------------------------------- positional kinds
@@ -291,7 +274,7 @@ class _SteppedRun(Requirement):
             values = [start + step * i for i in range(size)]
             for color_indexes, color in palette:
                 naturals = [
-                    tuple(_code(ci, v) for ci in color_indexes) if 1 <= v <= 12 else ()
+                    tuple(card_code(ci, v) for ci in color_indexes) if 1 <= v <= 12 else ()
                     for v in values
                 ]
                 present = sum(1 for codes in naturals if any(work[c] for c in codes))
@@ -314,14 +297,14 @@ class ColorRunOf(_SteppedRun):
     ['low', 'high']
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "color_run"
     step: ClassVar[int] = 1
     one_color: ClassVar[bool] = True
     noun: ClassVar[str] = "colour run"
 
     def describe(self, count: int = 1) -> str:
-        return f"{_plural(count, 'run')} of {self.size} of one color"
+        return f"{plural(count, 'run')} of {self.size} of one color"
 
 
 @attrs.frozen
@@ -340,7 +323,7 @@ class ParityRunOf(_SteppedRun):
     ((<End.LOW: 'low'>,), ())
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     parity: Parity | None = attrs.field(default=None, converter=_parity)
     kind: ClassVar[str] = "parity_run"
     step: ClassVar[int] = 2
@@ -353,7 +336,7 @@ class ParityRunOf(_SteppedRun):
 
     def describe(self, count: int = 1) -> str:
         which = "odd or even" if self.parity is None else self.parity.value
-        return f"{_plural(count, 'run')} of {self.size} {which} numbers"
+        return f"{plural(count, 'run')} of {self.size} {which} numbers"
 
 
 @attrs.frozen
@@ -370,7 +353,7 @@ class ColorParityRunOf(_SteppedRun):
     ((<End.HIGH: 'high'>,), ())
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     parity: Parity | None = attrs.field(default=None, converter=_parity)
     kind: ClassVar[str] = "color_parity_run"
     step: ClassVar[int] = 2
@@ -382,7 +365,7 @@ class ColorParityRunOf(_SteppedRun):
 
     def describe(self, count: int = 1) -> str:
         which = "odd or even" if self.parity is None else self.parity.value
-        return f"{_plural(count, 'run')} of {self.size} {which} numbers of one color"
+        return f"{plural(count, 'run')} of {self.size} {which} numbers of one color"
 
 
 def _window(start: int, size: int) -> int:
@@ -412,7 +395,7 @@ class AltColorRunOf(_SteppedRun):
     ('B2 R3 B4 W B6', 2, <Color.BLUE: 'B'>, (<Color.RED: 'R'>,))
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "alt_color_run"
     step: ClassVar[int] = 1
     one_color: ClassVar[bool] = False
@@ -420,7 +403,7 @@ class AltColorRunOf(_SteppedRun):
     extra_colors: ClassVar[int] = 1
 
     def describe(self, count: int = 1) -> str:
-        return f"{_plural(count, 'run')} of {self.size} in alternating colors"
+        return f"{plural(count, 'run')} of {self.size} in alternating colors"
 
     def describe_meld(self, meld: Meld) -> str:
         colors = "/".join(c.name.lower() for c in (meld.color, *meld.colors) if c is not None)
@@ -535,7 +518,7 @@ class AltColorRunOf(_SteppedRun):
                     if size - present > wild_total or present < min_naturals:
                         continue
                     naturals = [
-                        (_code((even, odd)[i % 2], start + i),) if 1 <= start + i <= 12 else ()
+                        (card_code((even, odd)[i % 2], start + i),) if 1 <= start + i <= 12 else ()
                         for i in range(size)
                     ]
                     colors = (COLORS[even], COLORS[odd])
@@ -561,11 +544,11 @@ class ColorSetOf(Requirement):
     ((None,), ())
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "color_set"
 
     def describe(self, count: int = 1) -> str:
-        return f"{_plural(count, 'set')} of {self.size} of one color"
+        return f"{plural(count, 'set')} of {self.size} of one color"
 
     def anchors(
         self, cards: Sequence[Card], rules: MeldRules
@@ -600,10 +583,10 @@ class ColorSetOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return _sorted_extend(meld, card)
+        return sorted_extend(meld, card)
 
     def canonical(self, meld: Meld) -> Meld:
-        return _sorted(meld)
+        return sorted_meld(meld)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -611,11 +594,11 @@ class ColorSetOf(Requirement):
         size = self.size
         for ci, color in enumerate(COLORS):
             for number in range(1, 13):
-                code = _code(ci, number)
+                code = card_code(ci, number)
                 have = counts[code]
                 if not have:
                     continue
-                wilds = _wild_pool(counts, rules, (code,))
+                wilds = wild_pool(counts, rules, (code,))
                 spare = sum(c for _, c in wilds)
                 for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
                     if size - used > spare:
@@ -623,10 +606,10 @@ class ColorSetOf(Requirement):
                     for extra in submultisets(wilds, size - used):
                         yield tuple(sorted((code,) * used + extra)), number, color, used
         if min_naturals == 0:
-            for combo in submultisets(_wild_pool(counts, rules), size):
+            for combo in submultisets(wild_pool(counts, rules), size):
                 for ci, color in enumerate(COLORS):
                     for number in range(1, 13):
-                        if _code(ci, number) not in combo:
+                        if card_code(ci, number) not in combo:
                             yield combo, number, color, 0
 
 
@@ -648,7 +631,7 @@ class ParityOf(Requirement):
     1
     """
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     parity: Parity | None = attrs.field(default=None, converter=_parity)
     kind: ClassVar[str] = "parity"
     uses_colors: ClassVar[bool] = False
@@ -700,10 +683,10 @@ class ParityOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return _sorted_extend(meld, card)
+        return sorted_extend(meld, card)
 
     def canonical(self, meld: Meld) -> Meld:
-        return _sorted(meld)
+        return sorted_meld(meld)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -715,7 +698,7 @@ class ParityOf(Requirement):
             have = sum(c for _, c in naturals)
             if not have:
                 continue
-            wilds = _wild_pool(counts, rules, own)
+            wilds = wild_pool(counts, rules, own)
             spare = sum(c for _, c in wilds)
             for used in range(min(have, size), max(min_naturals, 1) - 1, -1):
                 if size - used > spare:
@@ -724,7 +707,7 @@ class ParityOf(Requirement):
                     for extra in submultisets(wilds, size - used):
                         yield tuple(sorted(nat + extra)), remainder, None, used
         if min_naturals == 0:
-            for combo in submultisets(_wild_pool(counts, rules), size):
+            for combo in submultisets(wild_pool(counts, rules), size):
                 present = {((code % 12) + 1) % 2 for code in combo if code < 48}
                 for remainder in self._remainders():
                     if remainder not in present:

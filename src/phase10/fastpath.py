@@ -42,7 +42,17 @@ from typing import NamedTuple
 from .cards import ALL_CARDS, WILD, Card
 from .melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
 
-__all__ = ["Plan", "compile_plan", "completes", "completes_counts", "plan_for"]
+__all__ = [
+    "Plan",
+    "compile_plan",
+    "completes",
+    "completes_counts",
+    "least_wilds",
+    "least_wilds_of",
+    "least_wilds_spares",
+    "natural_buckets",
+    "plan_for",
+]
 
 _RUN, _COLOR, _SET = 0, 1, 2
 _NO_FLOOR = -(1 << 30)
@@ -225,16 +235,7 @@ def _search(
             need = size - used
             if need > wilds or used == 0:
                 continue
-            new_mask = mask
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] -= 1
-                    if not counts[n]:
-                        new_mask &= ~(1 << n)
-                bits >>= 1
-                n += 1
+            new_mask = _take(counts, hit, mask)
             found = _search(
                 steps,
                 nxt,
@@ -245,13 +246,7 @@ def _search(
                 start if same_next else _NO_FLOOR,
                 new_mask,
             )
-            n = 0
-            bits = hit
-            while bits:
-                if bits & 1:
-                    counts[n] += 1
-                bits >>= 1
-                n += 1
+            _give(counts, hit)
             if found:
                 return True
     else:
@@ -288,3 +283,187 @@ def _search(
             mask,
         )
     return False
+
+
+def natural_buckets(plan: Plan, hand: Iterable[Card]) -> tuple[int, ...]:
+    """How many of ``hand``'s natural cards fall in each bucket of ``plan`` (numbers or
+    colours): all that :func:`least_wilds` depends on besides the rules."""
+    counts = [0] * (plan.buckets + 2)
+    bucket = plan.bucket
+    for card in hand:
+        counts[bucket[card.code]] += 1
+    return tuple(counts[: plan.buckets])
+
+
+def least_wilds(plan: Plan, hand: Iterable[Card], need_natural: bool, bound: int) -> int:
+    """The fewest Wild positions a lay-down of ``plan``'s phase needs, given ``hand``'s
+    natural cards (its own Wilds are not counted); ``bound`` when it needs ``bound`` or more.
+
+    ``completes(plan, hand + k Wilds)`` holds exactly when ``k`` plus the hand's Wilds
+    reach this number, so a bot learns how far a hand is from its phase in one search
+    instead of one yes/no answer per extra Wild. The same exchange argument as
+    :func:`completes` applies: some cheapest lay-down takes a natural card wherever one
+    is left, so each group tries each anchor once, plus one group of Wilds only.
+    """
+    return least_wilds_of(plan, natural_buckets(plan, hand), need_natural, bound)
+
+
+def least_wilds_of(plan: Plan, buckets: Sequence[int], need_natural: bool, bound: int) -> int:
+    """:func:`least_wilds` for natural cards counted per bucket (:func:`natural_buckets`)."""
+    found = [bound, 0, 0]
+    _cheapest(plan, buckets, need_natural, found, ties=False)
+    return found[0]
+
+
+def least_wilds_spares(
+    plan: Plan, buckets: Sequence[int], need_natural: bool
+) -> tuple[int, int, bool]:
+    """:func:`least_wilds_of`, a bit mask of the buckets that some cheapest lay-down
+    leaves a card of unused, and whether some cheapest lay-down uses two natural cards.
+
+    Removing one natural card of a bucket in the mask keeps the cost; removing one of
+    any other bucket costs exactly one more Wild (the card's place needs one, and a
+    cheaper lay-down without it would be a cheapest one leaving it unused), provided
+    a natural card is then still used: always when ``need_natural`` is false or the
+    third value is true. So one search prices every discard. A cheapest lay-down uses
+    the same natural cards as the canonical one it swaps to (a swap that freed a card
+    would make it cheaper), so the canonical lay-downs the search visits show every
+    spare.
+    """
+    found = [sum(step.size for step in plan.steps) + 1, 0, 0]
+    _cheapest(plan, buckets, need_natural, found, ties=True)
+    return found[0], found[1], bool(found[2])
+
+
+def _cheapest(
+    plan: Plan, buckets: Sequence[int], need_natural: bool, found: list[int], ties: bool
+) -> None:
+    """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals]."""
+    counts = list(buckets)
+    mask = 0
+    if plan.has_runs:
+        for n, have in enumerate(counts):
+            if have:
+                mask |= 1 << n
+    _least(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, found, int(ties))
+
+
+def _least(
+    steps: tuple[Step, ...],
+    index: int,
+    counts: list[int],
+    naturals: int,
+    need_natural: bool,
+    floor: int,
+    mask: int,
+    spent: int,
+    found: list[int],
+    ties: int,
+) -> None:
+    """:func:`_search` minimising the Wild positions instead of checking a supply of them.
+
+    Without ``ties`` it prunes every branch that cannot be cheaper than ``found[0]``;
+    with ``ties`` (1) it also visits the lay-downs as cheap as the cheapest and ORs the
+    buckets they leave cards of into ``found[1]``, and into ``found[2]`` whether one
+    uses two natural cards.
+    """
+    if index == len(steps):
+        if naturals == 0 and need_natural:
+            return
+        if not ties:
+            found[0] = spent  # only reached when cheaper
+            return
+        spare = 0
+        for n, have in enumerate(counts):
+            if have:
+                spare |= 1 << n
+        multi = int(naturals >= 2)
+        if spent < found[0]:
+            found[0], found[1], found[2] = spent, spare, multi
+        else:
+            found[1] |= spare
+            found[2] |= multi
+        return
+    kind, size, _, windows = steps[index]
+    nxt = index + 1
+    same_next = nxt < len(steps) and steps[nxt].same_as_previous
+    if kind == _RUN:
+        for start, window in windows:
+            if start < floor:
+                continue
+            hit = mask & window
+            used = hit.bit_count()
+            if used == 0 or spent + size - used >= found[0] + ties:
+                continue
+            new_mask = _take(counts, hit, mask)
+            _least(
+                steps,
+                nxt,
+                counts,
+                naturals + used,
+                need_natural,
+                start if same_next else _NO_FLOOR,
+                new_mask,
+                spent + size - used,
+                found,
+                ties,
+            )
+            _give(counts, hit)
+    else:
+        for b in range(max(floor, 0), len(counts)):
+            have = counts[b]
+            if not have:
+                continue
+            used = have if have < size else size
+            if spent + size - used >= found[0] + ties:
+                continue
+            counts[b] = have - used
+            _least(
+                steps,
+                nxt,
+                counts,
+                naturals + used,
+                need_natural,
+                b if same_next else _NO_FLOOR,
+                mask if have > used else mask & ~(1 << b),
+                spent + size - used,
+                found,
+                ties,
+            )
+            counts[b] = have
+    if spent + size < found[0] + ties and (kind != _RUN or windows):
+        _least(
+            steps,
+            nxt,
+            counts,
+            naturals,
+            need_natural,
+            floor if same_next else _NO_FLOOR,
+            mask,
+            spent + size,
+            found,
+            ties,
+        )
+
+
+def _take(counts: list[int], hit: int, mask: int) -> int:
+    """Take one card of each number bucket in ``hit`` (a run's window); the buckets left."""
+    n = 0
+    while hit:
+        if hit & 1:
+            counts[n] -= 1
+            if not counts[n]:
+                mask &= ~(1 << n)
+        hit >>= 1
+        n += 1
+    return mask
+
+
+def _give(counts: list[int], hit: int) -> None:
+    """Put back what :func:`_take` took."""
+    n = 0
+    while hit:
+        if hit & 1:
+            counts[n] += 1
+        hit >>= 1
+        n += 1

@@ -220,54 +220,42 @@ def _personal_run_drafts(
     else:
         low, high = rules.wild_value_range
         starts = range(low, high - size + 2)
+    wild = [rules.is_wild_code(code) for code in range(49)]
+    room = sum(work[code] for code in range(49) if wild[code])
     for start in starts:
         if rules.run_wraparound:
             values = [(start + i - 1) % 12 + 1 for i in range(size)]
         else:
             values = list(range(start, start + size))
-        yield from _fill(work, values, 0, [], 0, min_naturals, rules, start, wild_positions)
+        # A run's numbers are distinct, so a natural card can sit at one position only:
+        # the natural choices of the positions are independent, a plain product.
+        options: list[list[int | None]] = []
+        for value in values:
+            here: list[int | None] = []
+            if 1 <= value <= 12:
+                here = [code for code in range(value - 1, 48, 12) if work[code]]
+            options.append([*here, None])
+        for chosen in itertools.product(*options):
+            naturals = sum(1 for code in chosen if code is not None)
+            used_wild = sum(1 for code in chosen if code is not None and wild[code])
+            if naturals < min_naturals or size - naturals > room - used_wild:
+                continue
+            for code in chosen:
+                if code is not None:
+                    work[code] -= 1
+            yield from _wild_fill(
+                work, values, list(chosen), naturals, rules, start, wild_positions
+            )
+            for code in chosen:
+                if code is not None:
+                    work[code] += 1
 
 
-def _fill(
-    work: list[int],
-    values: list[int],
-    index: int,
-    chosen: list[int | None],
-    naturals: int,
-    min_naturals: int,
-    rules: MeldRules,
-    start: int,
-    wild_positions: bool,
-) -> Iterator[Draft]:
-    if index == len(values):
-        if naturals >= min_naturals:
-            yield from _wild_fill(work, values, chosen, naturals, rules, start, wild_positions)
-        return
-    value = values[index]
-    if 1 <= value <= 12:
-        for ci in range(len(COLORS)):
-            code = ci * 12 + value - 1
-            if work[code]:
-                work[code] -= 1
-                chosen.append(code)
-                yield from _fill(
-                    work,
-                    values,
-                    index + 1,
-                    chosen,
-                    naturals + 1,
-                    min_naturals,
-                    rules,
-                    start,
-                    wild_positions,
-                )
-                chosen.pop()
-                work[code] += 1
-    chosen.append(None)
-    yield from _fill(
-        work, values, index + 1, chosen, naturals, min_naturals, rules, start, wild_positions
-    )
-    chosen.pop()
+def _wild_codes(rules: MeldRules) -> list[int]:
+    """The codes of the cards that may act as Wilds under ``rules``, in code order."""
+    numbers = sorted(rules.wild_numbers)
+    personal = sorted(ci * 12 + n - 1 for n in numbers if 1 <= n <= 12 for ci in range(4))
+    return [*personal, _WILD_CODE]
 
 
 def _wild_fill(
@@ -285,26 +273,50 @@ def _wild_fill(
     open positions is its own option; otherwise one order stands for all.
     """
     open_positions = [i for i, code in enumerate(chosen) if code is None]
-    pool = [(code, work[code]) for code in range(49) if work[code] and rules.is_wild_code(code)]
+    pool = [(code, work[code]) for code in _wild_codes(rules) if work[code]]
     # A personal Wild at the position of its own number would be natural: that
     # lay-down is the natural branch's, so a true Wild must take that position.
     own = [i for i in open_positions if 1 <= values[i] <= 12 and values[i] in rules.wild_numbers]
     others = [i for i in open_positions if i not in own]
     base = [-1 if code is None else code for code in chosen]
+    for i in own:
+        base[i] = _WILD_CODE
+    # One arrangement per set of cards: a card of a personal-Wild number used as a Wild
+    # while its own position holds a true Wild, or a lower card of that number than the
+    # one standing at its position, is an arrangement already made the other way round
+    # (with as many natural cards or more). With movable Wilds the first swap moves a
+    # true Wild, which matters, so only the second applies.
+    barred = set() if wild_positions else {values[i] for i in own}
+    floors = {
+        values[i]: code
+        for i, code in enumerate(chosen)
+        if code is not None and 1 <= values[i] <= 12 and values[i] in rules.wild_numbers
+    }
+    if barred or floors:
+        pool = [
+            (code, count)
+            for code, count in pool
+            if code == _WILD_CODE
+            or (code % 12 + 1 not in barred and code >= floors.get(code % 12 + 1, -1))
+        ]
     for combo in submultisets(pool, len(open_positions)):
         wilds = combo.count(_WILD_CODE) - len(own)
         if wilds < 0:
             continue
-        personal = [code for code in combo if code != _WILD_CODE]
-        places = (
-            itertools.combinations(others, wilds) if wild_positions else [others[len(personal) :]]
-        )
-        for wild_places in places:
+        personal = combo[: len(combo) - wilds - len(own)]  # sorted: the true Wilds come last
+        if not wild_positions:  # one order for all: personal Wilds first, true Wilds after
             placed = list(base)
-            for i in own:
+            for i, code in zip(others, personal, strict=False):
+                placed[i] = code
+            for i in others[len(personal) :]:
                 placed[i] = _WILD_CODE
+            yield tuple(placed), start, None, naturals
+            continue
+        for wild_places in itertools.combinations(others, wilds):
+            placed = list(base)
             for i in wild_places:
                 placed[i] = _WILD_CODE
-            for i, code in zip([i for i in others if i not in wild_places], personal, strict=True):
+            rest = [i for i in others if i not in wild_places]
+            for i, code in zip(rest, personal, strict=True):
                 placed[i] = code
             yield tuple(placed), start, None, naturals

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import abc
 import enum
+import inspect
 import itertools
+import typing
+from collections import deque
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Protocol
@@ -27,7 +30,7 @@ from typing import ClassVar, Protocol
 import attrs
 
 from .cards import ALL_CARDS, COLORS, WILD, Card, Color, parse_cards
-from .errors import InvalidMeldError
+from .errors import InvalidMeldError, InvalidRulesError
 from .limits import MAX_ANCHOR, show
 
 __all__ = [
@@ -41,8 +44,14 @@ __all__ = [
     "Requirement",
     "RunOf",
     "SetOf",
+    "card_code",
+    "check_size",
+    "plural",
+    "sorted_extend",
+    "sorted_meld",
     "split_colors",
     "submultisets",
+    "wild_pool",
 ]
 
 _WILD_CODE = 48
@@ -78,7 +87,7 @@ def _wild_numbers(value: Iterable[int]) -> frozenset[int]:
     return value if isinstance(value, frozenset) else frozenset(value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """The rule options that decide whether a group is valid (A-3, A-4, V-10.2).
 
@@ -166,10 +175,43 @@ def _submultisets(
             yield head + tail
 
 
-def _wild_pool(
+def card_code(color_index: int, number: int) -> int:
+    """The code of the number card ``number`` in the colour ``COLORS[color_index]``.
+
+    Codes index the ``counts`` that :meth:`Requirement.candidates` receives and
+    fill a :data:`Draft`: 0-47 are the number cards, colour by colour in
+    :data:`~phase10.COLORS` order and 1-12 within a colour; the Wild is 48
+    (``WILD.code``) and the Skip 49 (:attr:`Card.code <phase10.Card.code>`).
+
+    >>> card_code(1, 7), str(ALL_CARDS[card_code(1, 7)])
+    (18, 'B7')
+    """
+    return color_index * 12 + number - 1
+
+
+def wild_pool(
     counts: Sequence[int], rules: MeldRules, skip: Iterable[int] = ()
 ) -> list[tuple[int, int]]:
-    """``(code, count)`` of the cards that may act as Wilds, leaving out the codes in ``skip``."""
+    """``(code, count)`` of the available cards that may act as Wilds, for a kind's candidates.
+
+    Without Postal that is the Wilds alone. Under Postal (V-10.2) the number cards
+    of the player's personal wild numbers (``rules.wild_numbers``) may act as Wilds
+    too: the pool lists them first, by code, then the Wild. A personal wild that
+    stands for its own number in the group being built is a natural card there,
+    not a Wild (V-10.3): pass the codes that are natural in that group as
+    ``skip``, so that each card is offered once, among the naturals. ``counts``
+    is indexed by card code (:func:`card_code`).
+
+    >>> from phase10 import parse_cards
+    >>> from phase10.solver import card_counts
+    >>> counts = card_counts(parse_cards("R3 B3 B7 W W"))
+    >>> wild_pool(counts, MeldRules())
+    [(48, 2)]
+    >>> wild_pool(counts, MeldRules(wild_numbers={3}))  # Postal: 3s are wild
+    [(2, 1), (14, 1), (48, 2)]
+    >>> wild_pool(counts, MeldRules(wild_numbers={3}), skip=[card_code(0, 3)])  # R3 natural
+    [(14, 1), (48, 2)]
+    """
     pool: list[tuple[int, int]] = []
     if rules.wild_numbers:
         excluded = set(skip)
@@ -181,6 +223,38 @@ def _wild_pool(
     if counts[_WILD_CODE]:
         pool.append((_WILD_CODE, counts[_WILD_CODE]))
     return pool
+
+
+def check_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """The attrs validator of a kind's ``size`` field: a whole number of at least 1.
+
+    ``size: int = attrs.field(validator=check_size)``; anything else raises
+    :class:`~phase10.InvalidMeldError`.
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidMeldError(f"a group size must be a whole number >= 1, not {value!r}")
+
+
+def sorted_extend(meld: Meld, card: Card) -> Meld:
+    """``meld`` with ``card`` added and its cards sorted: :meth:`Requirement.extend` for kinds
+    whose cards have no order (sets, colour groups)."""
+    return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
+
+
+def sorted_meld(meld: Meld) -> Meld:
+    """``meld`` with its cards sorted (itself if they are): :meth:`Requirement.canonical` for
+    kinds whose cards have no order."""
+    cards = tuple(sorted(meld.cards))
+    return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 set"``, ``"2 sets"``: for :meth:`Requirement.describe`, which phase names use.
+
+    >>> plural(1, "run"), plural(3, "run")
+    ('1 run', '3 runs')
+    """
+    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 class Requirement(abc.ABC):
@@ -201,6 +275,25 @@ class Requirement(abc.ABC):
     extra_colors: ClassVar[int] = 0
     """How many colours beyond :attr:`Meld.color` a group's anchor holds
     (:attr:`Meld.colors`): 1 for an alternating run, 0 for every other kind."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Refuse a class that claims a ``kind`` another class already has.
+
+        A subclass that inherits its parent's ``kind`` claims nothing (it cannot
+        be written to JSON, where the kind names the class). Defining the same
+        class again (a module reloaded, attrs rebuilding a slotted class) is no clash.
+        """
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("kind")
+        if not isinstance(kind, str):
+            return
+        for other in _kind_classes():
+            if other.__dict__.get(_CLAIM) == kind and not _same_definition(other, cls):
+                raise InvalidRulesError(
+                    f"the group kind {kind!r} is taken by {other.__module__}."
+                    f"{other.__qualname__}: give {cls.__qualname__} a kind of its own"
+                )
+        setattr(cls, _CLAIM, kind)
 
     @abc.abstractmethod
     def describe(self, count: int = 1) -> str:
@@ -349,6 +442,53 @@ class Requirement(abc.ABC):
         raise InvalidMeldError(first_problem)
 
 
+_CLAIM = "_phase10_kind"
+"""The class attribute that records the kind a class was accepted with."""
+
+
+def _same_definition(one: type, other: type) -> bool:
+    return (one.__module__, one.__qualname__) == (other.__module__, other.__qualname__)
+
+
+def _kind_classes() -> Iterator[type[Requirement]]:
+    """Every subclass of :class:`Requirement`, breadth first, oldest first on each level."""
+    queue: deque[type[Requirement]] = deque(Requirement.__subclasses__())
+    seen: set[type[Requirement]] = set()
+    while queue:
+        sub = queue.popleft()
+        if sub not in seen:
+            seen.add(sub)
+            queue.extend(sub.__subclasses__())
+            yield sub
+
+
+def requirement_kinds() -> Mapping[str, type[Requirement]]:
+    """Every concrete :class:`~phase10.Requirement` subclass, by its ``kind`` name.
+
+    The classes are found by walking ``Requirement.__subclasses__()`` on every
+    call, so a group kind defined by a plugin is known as soon as its module is
+    imported, and no registry can go stale. A class claims the kind it names in
+    its own body; a subclass that inherits its parent's kind claims nothing, and
+    a class naming a kind another class has is refused when it is defined
+    (:class:`~phase10.InvalidRulesError`). When one class is defined again (a
+    module reloaded), the newest definition counts.
+
+    >>> kinds = requirement_kinds()
+    >>> kinds["set"], kinds["color_run"]
+    (<class 'phase10.melds.SetOf'>, <class 'phase10.extra_kinds.ColorRunOf'>)
+    """
+    found: dict[str, type[Requirement]] = {}
+    for sub in _kind_classes():
+        kind = sub.__dict__.get("kind")
+        # A class refused when it was defined lingers until it is garbage collected:
+        # only the classes accepted carry the claim. Among definitions of one class
+        # (siblings, oldest first), the newest wins.
+        claimed = isinstance(kind, str) and sub.__dict__.get(_CLAIM) == kind
+        if claimed and not inspect.isabstract(sub):
+            found[typing.cast(str, kind)] = sub
+    return MappingProxyType(dict(sorted(found.items())))
+
+
 def _anchor_and_length(meld: Meld) -> Hashable:
     """The outcome of a group whose hits depend only on its anchor and length."""
     return (meld.number, meld.color, meld.wraps, len(meld.cards))
@@ -362,21 +502,16 @@ def _number_options(cards: Sequence[Card]) -> list[int]:
     return seen
 
 
-def _check_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidMeldError(f"a group size must be a whole number >= 1, not {value!r}")
-
-
 @attrs.frozen
 class SetOf(Requirement):
     """A set: at least ``size`` cards of one number, any colours (§0, R-7.5)."""
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "set"
     uses_colors: ClassVar[bool] = False
 
     def describe(self, count: int = 1) -> str:
-        return f"{count} set{'s' if count != 1 else ''} of {self.size}"
+        return f"{plural(count, 'set')} of {self.size}"
 
     def anchors(
         self, cards: Sequence[Card], rules: MeldRules
@@ -408,11 +543,10 @@ class SetOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
+        return sorted_extend(meld, card)
 
     def canonical(self, meld: Meld) -> Meld:
-        cards = tuple(sorted(meld.cards))
-        return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
+        return sorted_meld(meld)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -430,7 +564,7 @@ class SetOf(Requirement):
             if personal:
                 naturals = [(ci * 12 + i, counts[ci * 12 + i]) for ci in range(4)]
                 naturals = [pair for pair in naturals if pair[1]]
-                wilds = _wild_pool(counts, rules, (code for code, _ in naturals))
+                wilds = wild_pool(counts, rules, (code for code, _ in naturals))
                 spare = sum(c for _, c in wilds)
             else:
                 # Without personal Wilds the pool is the Wilds alone: skip a number
@@ -447,7 +581,7 @@ class SetOf(Requirement):
                     for extra in submultisets(wilds, size - used):
                         yield nat + extra, number, None, used
         if min_naturals == 0:
-            wilds = _wild_pool(counts, rules)
+            wilds = wild_pool(counts, rules)
             for combo in submultisets(wilds, size):
                 present = {(code % 12) + 1 for code in combo if code < 48}
                 for number in range(1, 13):
@@ -459,13 +593,13 @@ class SetOf(Requirement):
 class RunOf(Requirement):
     """A run: at least ``size`` cards in consecutive numbers, any colours (§0, R-7.4)."""
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "run"
     uses_colors: ClassVar[bool] = False
     wraps_around: ClassVar[bool] = True
 
     def describe(self, count: int = 1) -> str:
-        return f"{count} run{'s' if count != 1 else ''} of {self.size}"
+        return f"{plural(count, 'run')} of {self.size}"
 
     def max_length(self, rules: MeldRules) -> int | None:
         if rules.run_wraparound:
@@ -636,7 +770,7 @@ def _run_positions(
 class ColorOf(Requirement):
     """A colour group: at least ``size`` cards of one colour, any numbers (§0, R-7.5)."""
 
-    size: int = attrs.field(validator=_check_size)
+    size: int = attrs.field(validator=check_size)
     kind: ClassVar[str] = "color"
     uses_numbers: ClassVar[bool] = False
 
@@ -679,11 +813,10 @@ class ColorOf(Requirement):
         return ()
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
-        return attrs.evolve(meld, cards=tuple(sorted((*meld.cards, card))))
+        return sorted_extend(meld, card)
 
     def canonical(self, meld: Meld) -> Meld:
-        cards = tuple(sorted(meld.cards))
-        return meld if cards == meld.cards else attrs.evolve(meld, cards=cards)
+        return sorted_meld(meld)
 
     def candidates(
         self, counts: Sequence[int], min_naturals: int, rules: MeldRules
@@ -700,7 +833,7 @@ class ColorOf(Requirement):
             if not have:
                 continue
             if personal:
-                wilds = _wild_pool(counts, rules, range(ci * 12, ci * 12 + 12))
+                wilds = wild_pool(counts, rules, range(ci * 12, ci * 12 + 12))
                 spare = sum(c for _, c in wilds)
             else:
                 wilds, spare = common, wild_count
@@ -711,7 +844,7 @@ class ColorOf(Requirement):
                     for extra in submultisets(wilds, size - used):
                         yield nat + extra, None, color, used
         if min_naturals == 0:
-            wilds = _wild_pool(counts, rules)
+            wilds = wild_pool(counts, rules)
             for combo in submultisets(wilds, size):
                 present = {code // 12 for code in combo if code < 48}
                 for ci, color in enumerate(COLORS):

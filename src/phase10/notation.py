@@ -59,10 +59,8 @@ phase10.errors.InvalidDataError: 'X9' at 8: not a card (use R7, B12, G1, Y5, W o
 from __future__ import annotations
 
 import enum
-import inspect
 import re
 import typing
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, UnionType
 from typing import Any
@@ -88,7 +86,7 @@ from .actions import (
 from .cards import Card, Color, format_cards
 from .errors import InvalidDataError, InvalidMeldError
 from .limits import MAX_LINE, MAX_TOKEN, quote, show
-from .melds import End, Meld, Requirement
+from .melds import End, Meld, Requirement, requirement_kinds
 
 __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
 
@@ -109,33 +107,6 @@ def _init_fields(cls: type) -> dict[str, attrs.Attribute[Any]]:
     """The fields the constructor of the attrs class ``cls`` takes, by argument name."""
     fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", cls))
     return {f.alias or f.name: f for f in fields if f.init}
-
-
-def requirement_kinds() -> Mapping[str, type[Requirement]]:
-    """Every concrete :class:`~phase10.Requirement` subclass, by its ``kind`` name.
-
-    The classes are found by walking ``Requirement.__subclasses__()`` (breadth
-    first) on every call, so a group kind defined by a plugin is known as soon
-    as its module is imported, and no registry can go stale. When several
-    classes claim one kind, the one nearest to ``Requirement`` wins (a subclass
-    of ``SetOf`` that keeps ``kind = "set"`` does not replace sets).
-
-    >>> sorted(requirement_kinds())[:4]
-    ['alt_color_run', 'color', 'color_parity_run', 'color_run']
-    """
-    found: dict[str, type[Requirement]] = {}
-    queue: deque[type[Requirement]] = deque(Requirement.__subclasses__())
-    seen: set[type[Requirement]] = set()
-    while queue:
-        sub = queue.popleft()
-        if sub in seen:
-            continue
-        seen.add(sub)
-        queue.extend(sub.__subclasses__())
-        kind = sub.__dict__.get("kind")
-        if isinstance(kind, str) and not inspect.isabstract(sub) and kind not in found:
-            found[kind] = sub
-    return MappingProxyType(dict(sorted(found.items())))
 
 
 # --------------------------------------------------------------------------- writing

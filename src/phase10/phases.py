@@ -21,10 +21,17 @@ __all__ = [
     "EVEN_PHASES",
     "ODD_PHASES",
     "PHASE_20",
+    "PHASE_NAMES",
     "STANDARD_PHASES",
     "Phase",
     "describe_requirements",
 ]
+
+
+PHASE_NAMES = "phase10.json_phase_names"
+"""attrs field metadata key: JSON writes the name of every phase in the field, even a name
+generated from the requirements (which documents otherwise leave out). A player view's
+phase list carries it, so a client shows phase names without generating them."""
 
 
 def describe_requirements(requirements: Iterable[Requirement]) -> str:

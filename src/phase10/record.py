@@ -52,9 +52,10 @@ import re
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 import attrs
+from typing_extensions import Self
 
 from .actions import Action
 from .cards import Card, format_cards
@@ -68,7 +69,7 @@ from .notation import action_to_text, parse_action
 from .rules import Rules
 from .state import GameState
 
-__all__ = ["GameRecord", "record_from_fields", "replay", "state_digest"]
+__all__ = ["FamilyRecord", "GameRecord", "record_from_fields", "replay", "state_digest"]
 
 A = TypeVar("A")
 S = TypeVar("S")
@@ -173,6 +174,61 @@ def apply_recorded(
             f"action {index} ({quote(text)}) is illegal in the replayed game: {error.message}",
             path=f"$.actions[{index}]",
         ) from None
+
+
+class FamilyRecord(Generic[S, A]):
+    """What the records of the other games of the family share: adding actions and replaying.
+
+    A record class (a frozen attrs class with an ``actions`` field of action
+    texts) derives from it and supplies :meth:`initial_state`, :meth:`step` (the
+    game's ``apply``) and :meth:`parse` (its notation reader).
+    """
+
+    __slots__ = ()
+
+    def initial_state(self) -> S:
+        """The state before the first action."""
+        raise NotImplementedError
+
+    def step(self, state: S, action: A) -> S:
+        """The game's ``apply``."""
+        raise NotImplementedError
+
+    def parse(self, text: str) -> A:
+        """The game's notation reader."""
+        raise NotImplementedError
+
+    def _texts(self) -> tuple[str, ...]:
+        return typing.cast("tuple[str, ...]", getattr(self, "actions"))  # noqa: B009
+
+    def append(self, action: A | str) -> Self:
+        """This record with one more action (checked when replayed)."""
+        return self.extend((action,))
+
+    def extend(self, actions: Iterable[A | str]) -> Self:
+        """This record with more actions (checked when replayed)."""
+        grown = (*self._texts(), *actions)
+        return attrs.evolve(self, actions=grown)  # type: ignore[misc]  # an attrs subclass
+
+    def parsed_actions(self) -> tuple[A, ...]:
+        """The actions as values."""
+        return tuple(self.parse(text) for text in self._texts())
+
+    def replay(self) -> Iterator[S]:
+        """Every state of the game, the initial one first; an illegal action raises
+        :class:`~phase10.InvalidDataError` naming it."""
+        state = self.initial_state()
+        yield state
+        for index, text in enumerate(self._texts()):
+            state = apply_recorded(self.step, self.parse, state, index, text)
+            yield state
+
+    def final_state(self) -> S:
+        """The state after the last action."""
+        final = self.initial_state()
+        for final in self.replay():  # noqa: B007 - the last one is wanted
+            pass
+        return final
 
 
 def _actions(value: Iterable[Action | str]) -> tuple[str, ...]:

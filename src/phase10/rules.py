@@ -376,14 +376,19 @@ class Scoring:
     """A Reverse card, 15 as in ``[GH-UNOBOT]`` (V-15)."""
     super_skip: int = _points(15)
     """The Super Skip, scored as a Skip (V-15, a library choice)."""
+    _table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    def table(self) -> tuple[int, ...]:
-        """Points indexed by :attr:`Card.code`."""
+    def __attrs_post_init__(self) -> None:
         specials = (self.wild, self.skip, self.rule_card, self.reverse, self.super_skip)
-        return tuple(
+        table = tuple(
             (self.low if code % 12 < 9 else self.high) if code < 48 else specials[code - 48]
             for code in range(len(ALL_CARDS))
         )
+        object.__setattr__(self, "_table", table)
+
+    def table(self) -> tuple[int, ...]:
+        """Points indexed by :attr:`Card.code` (worked out once, when the value is built)."""
+        return self._table
 
 
 def _phases(value: Any) -> tuple[Phase, ...]:

@@ -46,6 +46,7 @@ __all__ = [
     "card_counts",
     "collapse",
     "collapse_map",
+    "fast_plan",
     "find_completions",
     "iter_completions",
     "laydown_problem",
@@ -59,6 +60,9 @@ groups can have millions. Stream those with :func:`iter_completions`.
 """
 
 _WILD_CODE = WILD.code
+
+SortKey = tuple[str, int, int, tuple[int, ...], tuple[int, ...]]
+"""What :meth:`Meld.sort_key` returns."""
 _CODES = len(ALL_CARDS)
 
 
@@ -169,7 +173,7 @@ def _canonical_order(
     return tuple(slots[req].pop() for req in requirements)
 
 
-def _fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
+def fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
     """The phase's fast plan under ``rules``, or ``None`` when the general search must answer.
 
     Scope "group" and personal Wilds break the exchange argument of
@@ -190,7 +194,7 @@ def can_complete(
     the natural-card scope (A-3), run bounds (A-4) and personal Wilds (V-10).
     """
     mr = meld_rules_of(rules)
-    plan = _fast_plan(phase, mr)
+    plan = fast_plan(phase, mr)
     if plan is not None:
         return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE)
     return _search_can_complete(hand, phase, mr)
@@ -257,7 +261,7 @@ def iter_completions(
     """
     mr = meld_rules_of(rules)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
-    plan = _fast_plan(phase, mr)
+    plan = fast_plan(phase, mr)
     if plan is not None and not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
         return
     counts = card_counts(cards)
@@ -268,10 +272,14 @@ def iter_completions(
     # (the search never yields one lay-down twice, and nothing needs remembering).
     order = sorted(range(len(reqs)), key=lambda i: reqs.index(reqs[i]))
     searched = [reqs[i] for i in order]
+    made: dict[tuple[int, Draft], Meld] = {}  # one group comes back in many lay-downs
     for drafts in _Search(searched, mr).walk(counts, 0, [], 0):
         placed: list[Meld | None] = [None] * len(reqs)
         for i, req, draft in zip(order, searched, drafts, strict=True):
-            placed[i] = meld_from_draft(req, draft, mr)
+            meld = made.get((i, draft))
+            if meld is None:
+                meld = made[i, draft] = meld_from_draft(req, draft, mr)
+            placed[i] = meld
         yield _canonical_order(reqs, tuple(m for m in placed if m is not None))
 
 
@@ -299,7 +307,15 @@ def find_completions(
                 "stream them with iter_completions()"
             )
         found.append(melds)
-    found.sort(key=lambda melds: tuple(m.sort_key() for m in melds))
+    keys: dict[int, SortKey] = {}  # one key per group object
+
+    def key(meld: Meld) -> SortKey:
+        found_key = keys.get(id(meld))
+        if found_key is None:
+            found_key = keys[id(meld)] = meld.sort_key()
+        return found_key
+
+    found.sort(key=lambda melds: tuple(key(m) for m in melds))
     return tuple(found)
 
 

@@ -23,7 +23,16 @@ from .phases import Phase
 from .rules import MAX_DECKS, DrawExhaustion, PhaseOrder, Rules, Tiebreak
 from .teams import ranking
 
-__all__ = ["JSON_OPTIONAL", "GameState", "HandResult", "Laying", "PlayerState", "Stage", "replace"]
+__all__ = [
+    "JSON_OPTIONAL",
+    "GameState",
+    "HandResult",
+    "Laying",
+    "PlayerState",
+    "Presentable",
+    "Stage",
+    "replace",
+]
 
 T = TypeVar("T", "GameState", "PlayerState")
 
@@ -113,8 +122,41 @@ class Laying:
     melds: tuple[Meld, ...]
 
 
-@attrs.frozen
-class GameState:
+class Presentable:
+    """The presentation hooks a table value shows itself with: a one-line ``repr``, the
+    table as text (``str``), and an SVG picture in Jupyter.
+
+    Shared by :class:`GameState` (drawn as the spectators see it) and
+    :class:`~phase10.PlayerView` (as its seat sees it); the renderers live in
+    :mod:`phase10.text` and :mod:`phase10.svg`, imported when first used.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        from .text import summary
+
+        return f"<{type(self).__name__} {summary(self)}>"  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)  # type: ignore[arg-type]
+
+    def _repr_svg_(self) -> str:
+        """Jupyter: the table as a picture (:func:`phase10.svg.render`)."""
+        from .svg import render
+
+        return render(self)  # type: ignore[arg-type]
+
+    def _repr_html_(self) -> str:
+        from .svg import render
+
+        return f"<div>{render(self)}</div>"  # type: ignore[arg-type]
+
+
+@attrs.frozen(repr=False)
+class GameState(Presentable):
     """The whole game at one moment. Build it with :func:`phase10.new_game`.
 
     ``stock`` lists the draw pile top first; ``discard_pile`` has its top last.
@@ -241,27 +283,6 @@ class GameState:
         a player's Phase cards under Hard 2-player Masters, V-15)."""
         player = self.players[seat]
         return remaining(self.rules, player.assigned, player.completed)
-
-    def __repr__(self) -> str:
-        from .text import summary
-
-        return f"<GameState {summary(self)}>"
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the table as the spectators see it (:func:`phase10.svg.render`)."""
-        from .svg import render
-
-        return render(self)
-
-    def _repr_html_(self) -> str:
-        from .svg import render
-
-        return f"<div>{render(self)}</div>"
 
     def open_phases(self, seat: int) -> tuple[Phase, ...]:
         """The phases ``seat`` may still lay down this hand."""

@@ -566,6 +566,8 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
     phase10.errors.InvalidDataError: $.seat: no seat 2 at a table of 2 (seats are 0-1)
     """
     rules = view.rules
+    if view.phases != rules.phases:
+        raise _fail("the phase list differs from the rules' phases", f"{path}.phases")
     table = len(view.players)
     _check_table(
         rules,

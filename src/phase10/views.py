@@ -21,9 +21,9 @@ from .cards import Card
 from .errors import InvalidDataError
 from .limits import show
 from .melds import Meld
-from .phases import Phase
+from .phases import PHASE_NAMES, Phase
 from .rules import Rules
-from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Stage
+from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Presentable, Stage
 from .teams import partners, ranking
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
@@ -53,8 +53,8 @@ class SeatView:
     """Hard 2-player Masters: the phases on this seat's (face-up) Phase cards (V-15)."""
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(repr=False)
+class PlayerView(Presentable):
     """The game as ``seat`` sees it; ``seat`` and ``hand`` are ``None`` for a spectator."""
 
     seat: int | None
@@ -89,6 +89,15 @@ class PlayerView:
     """Last stand: the seats still to take a final turn (V-15)."""
     decks: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
     """Decks in play this hand, as :attr:`GameState.decks <phase10.GameState.decks>` (A-17)."""
+    phases: tuple[Phase, ...] = attrs.field(
+        default=attrs.Factory(lambda view: view.rules.phases, takes_self=True),
+        metadata={JSON_OPTIONAL: True, PHASE_NAMES: True},
+    )
+    """The rules' phase list, each phase with its name and its groups: what the phase
+    numbers of :attr:`SeatView.target_phase` and ``completed`` stand for. JSON writes it in
+    full (the rules leave out a phase list that is the standard one), so a client in any
+    language reads the phases from the view instead of knowing them; it always equals
+    ``rules.phases``."""
 
     @property
     def ranking(self) -> tuple[int, ...]:
@@ -133,27 +142,6 @@ class PlayerView:
             return None
         number = self.players[self.seat].target_phase
         return None if number is None else self.rules.phase(number)
-
-    def __repr__(self) -> str:
-        from .text import summary
-
-        return f"<PlayerView {summary(self)}>"
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the table as this seat sees it (:func:`phase10.svg.render`)."""
-        from .svg import render
-
-        return render(self)
-
-    def _repr_html_(self) -> str:
-        from .svg import render
-
-        return f"<div>{render(self)}</div>"
 
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:

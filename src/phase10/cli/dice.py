@@ -18,7 +18,6 @@ move in the notation of :mod:`phase10.dice.actions` (``roll``, ``keep 0 3``,
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -51,8 +50,8 @@ from ..dice.serialization import save_record
 from ..dice.simulate import make_bot
 from ..errors import InvalidDataError
 from .common import DEMO_NAMES
-from .play import console_ask
-from .prompt import Ask, read_move
+from .family import ask_move, demo_runner, numbered_moves, play_runner, seat_names
+from .prompt import Ask
 
 __all__ = ["demo", "play", "render_moves", "render_view", "run_demo", "run_play"]
 
@@ -130,20 +129,6 @@ def run_demo(
     return final
 
 
-def demo(args: argparse.Namespace, out: TextIO) -> int:
-    """The runner of ``phase10 demo --game dice``."""
-    run_demo(
-        out,
-        seed=args.seed,
-        players=args.players,
-        spec=args.variant,
-        bot=args.bot,
-        verbose=args.verbose,
-        save=args.save,
-    )
-    return 0
-
-
 def render_view(view: DiceView) -> list[str]:
     """The scorepad and the dice as the viewing seat sees them."""
     lines = [f"Turn {view.turn}"]
@@ -190,11 +175,7 @@ def _hint(view: DiceView, action: DiceAction) -> str:
 def render_moves(view: DiceView, legal: Sequence[DiceAction]) -> list[str]:
     """The numbered legal moves, each in notation with a short hint."""
     texts = [action_to_text(action) for action in legal]
-    width = max((len(t) for t in texts), default=0)
-    return [
-        f"  {n:>3}. {text:<{width}}  {_hint(view, action)}".rstrip()
-        for n, (text, action) in enumerate(zip(texts, legal, strict=True), 1)
-    ]
+    return numbered_moves(texts, [_hint(view, action) for action in legal])
 
 
 def _read_move(out: TextIO, ask: Ask, state: DiceState, seat: int) -> DiceAction | None:
@@ -202,12 +183,7 @@ def _read_move(out: TextIO, ask: Ask, state: DiceState, seat: int) -> DiceAction
     legal = legal_actions(state)
     view = player_view(state, seat)
     shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
-
-    def problem(action: DiceAction) -> str | None:
-        error = check(state, action)
-        return None if error is None else error.message
-
-    return read_move(out, ask, shown, legal, parse_action, problem, HELP)
+    return ask_move(out, ask, shown, legal, parse_action, lambda a: check(state, a), HELP)
 
 
 def run_play(
@@ -230,7 +206,7 @@ def run_play(
     rules.check_players(players)
     if not 0 <= seat < players:
         raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
-    names = [DEMO_NAMES[s] if s < len(DEMO_NAMES) else f"Bot {s}" for s in range(players)]
+    names = seat_names(players)
     names[seat] = name
     state = new_game(names, seed=seed, rules=rules)
     first = state
@@ -271,16 +247,8 @@ def run_play(
     return 0
 
 
-def play(args: argparse.Namespace, out: TextIO) -> int:
-    """The runner of ``phase10 play --game dice``, asking at the console."""
-    return run_play(
-        out,
-        console_ask,
-        players=args.players,
-        spec=args.variant,
-        seed=args.seed,
-        seat=args.seat,
-        bot=args.bot,
-        name=args.name,
-        save=args.save,
-    )
+demo = demo_runner(run_demo)
+"""The runner of ``phase10 demo --game dice``."""
+
+play = play_runner(run_play)
+"""The runner of ``phase10 play --game dice``, asking at the console."""

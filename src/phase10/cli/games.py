@@ -5,16 +5,16 @@ that run its demo and its terminal game, as ``"module:function"``, and they
 are imported only when that game is played, so the command starts as fast as
 the card game alone. A game's runners take the parsed arguments of the
 subcommand and the output stream, and return the exit status. Adding a game
-(``twist``) is one more entry in :data:`GAMES`.
+is one more entry in :data:`GAMES`.
 
 >>> names()
-('cards', 'dice')
+('cards', 'dice', 'twist')
 >>> get("dice").description
 'Phase 10 Dice: ten dice, three rolls a turn'
 >>> get("chess")
 Traceback (most recent call last):
 ...
-phase10.errors.InvalidDataError: no game named 'chess' (known: cards, dice)
+phase10.errors.InvalidDataError: no game named 'chess' (known: cards, dice, twist)
 """
 
 from __future__ import annotations
@@ -74,6 +74,12 @@ GAMES: Mapping[str, GameFamily] = MappingProxyType(
             "Phase 10 Dice: ten dice, three rolls a turn",
             "phase10.cli.dice:demo",
             "phase10.cli.dice:play",
+        ),
+        "twist": GameFamily(
+            "twist",
+            "Phase 10 Twist: pawns on a board, three discard piles, Twist cards",
+            "phase10.cli.twist:demo",
+            "phase10.cli.twist:play",
         ),
     }
 )

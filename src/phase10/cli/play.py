@@ -43,15 +43,13 @@ from ..views import player_view
 from . import games
 from .args import positive, utf8_text, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings
+from .prompt import read_move
 
 __all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "run", "run_play"]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
 
-QUIT_WORDS = frozenset({"q", "quit", "exit", "bye"})
-HELP_WORDS = frozenset({"?", "h", "help"})
-LOOK_WORDS = frozenset({"l", "look", "t", "table", "m", "moves"})
 
 HELP = """\
   Type the number of a move from the list, or the move in notation:
@@ -89,50 +87,39 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
     """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
     view = player_view(state, seat)
     legal = legal_actions(state)
-    shown = [*render_lines(view), "  Your moves:", *render_moves(view, legal)]
-    out.write("\n" + "\n".join(shown) + "\n")
-    while True:
-        out.flush()
-        line = ask("your move> ")
-        if line is None:
-            return None
-        text = line.strip()
-        word = text.lower()
-        if not text:
-            continue
-        if word in QUIT_WORDS:
-            return None
-        if word in HELP_WORDS:
-            out.write(HELP)
-            continue
-        if word in LOOK_WORDS:
-            out.write("\n".join(shown) + "\n")
-            continue
-        if text.isascii() and text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            out.write(f"  there is no move {number}: type a number from 1 to {len(legal)}\n")
-            continue
+
+    def problem(action: Action) -> str | None:
         try:
-            action = parse_action(text)
-        except InvalidDataError as error:
-            guess = did_you_mean(text, legal)
-            hint = f"Did you mean '{guess}'?" if guess else "Type a move's number, or 'help'."
-            out.write(f"  I can't read that: {error}\n  {hint}\n")
-            continue
-        try:
-            problem = check(state, action)
-        except Phase10Error as error:  # e.g. a phase number these rules do not have
-            out.write(f"  Not allowed: {error}\n")
-            continue
-        if problem is not None:
-            out.write(f"  Not allowed: {problem.message}\n")
-            continue
-        return action
+            error = check(state, action)
+        except Phase10Error as refused:  # e.g. a phase number these rules do not have
+            return str(refused)
+        return None if error is None else error.message
+
+    return read_move(
+        out,
+        ask,
+        [*render_lines(view), "  Your moves:", *render_moves(view, legal)],
+        legal,
+        parse_action,
+        problem,
+        HELP,
+        lambda text: did_you_mean(text, legal),
+    )
 
 
-VERBS = ("draw", "take", "lay", "hit", "discard", "choose", "save", "takesaved", "give", "swap")
+VERBS = (
+    "draw",
+    "take",
+    "lay",
+    "group",
+    "hit",
+    "discard",
+    "choose",
+    "save",
+    "takesaved",
+    "give",
+    "swap",
+)
 """The first words of moves in notation (:mod:`phase10.notation`) a person types."""
 
 

@@ -50,11 +50,13 @@ def read_move(
     parse: Callable[[str], A],
     problem: Callable[[A], str | None],
     help_text: str,
+    suggest: Callable[[str], str | None] = lambda text: None,
 ) -> A | None:
     """Show ``shown`` (the table and the numbered ``legal`` moves) and ask until a legal move.
 
     ``parse`` reads a move in notation (raising :class:`~phase10.InvalidDataError`);
-    ``problem`` says why a move is not allowed, or ``None``.
+    ``problem`` says why a move is not allowed, or ``None``; ``suggest`` offers a
+    near-miss reading of text that cannot be read ("did you mean ...?").
     """
     out.write("\n" + "\n".join(shown) + "\n")
     while True:
@@ -83,7 +85,9 @@ def read_move(
         try:
             action = parse(text)
         except InvalidDataError as error:
-            out.write(f"  I can't read that: {error}\n  Type a move's number, or 'help'.\n")
+            guess = suggest(text)
+            hint = f"Did you mean '{guess}'?" if guess else "Type a move's number, or 'help'."
+            out.write(f"  I can't read that: {error}\n  {hint}\n")
             continue
         why = problem(action)
         if why is not None:

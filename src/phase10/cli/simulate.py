@@ -16,6 +16,7 @@ from typing import TextIO
 from ..errors import InvalidDataError
 from ..simulate import (
     DEFAULT_MAX_ACTIONS,
+    GAMES,
     GameOutcome,
     SimulationSummary,
     simulate,
@@ -105,7 +106,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sim.add_argument(
         "--players", type=positive, default=None, help="seats (default: one per bot named, or 4)"
     )
-    sim.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    sim.add_argument(
+        "--variant",
+        default="standard",
+        help="a variant spec, e.g. even-phases (for --game dice or twist, a preset of that game)",
+    )
+    sim.add_argument(
+        "--game", choices=GAMES, default="cards", help="which game of the family (default cards)"
+    )
     bots = sim.add_mutually_exclusive_group()
     bots.add_argument(
         "--bots",
@@ -202,6 +210,7 @@ def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary
                 resume=args.resume,
                 on_outcome=count,
                 max_actions=args.max_actions,
+                game=args.game,
             )
     except KeyboardInterrupt:
         return None

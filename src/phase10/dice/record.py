@@ -19,13 +19,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from ..errors import InvalidDataError, InvalidRulesError
 from ..limits import show
-from ..record import _names, _seed, action_texts, apply_recorded
+from ..record import FamilyRecord, _names, _seed, action_texts
 from .actions import DiceAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import DiceRules, resolve_rules
@@ -51,10 +51,12 @@ def _actions(value: Iterable[DiceAction | str]) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class DiceRecord:
+class DiceRecord(FamilyRecord[DiceState, DiceAction]):
     """A whole dice game: rules, names, seed, first player and the actions in notation.
 
-    A record is a value: :meth:`append` and :meth:`extend` return new records.
+    A record is a value: :meth:`~phase10.record.FamilyRecord.append` and
+    :meth:`~phase10.record.FamilyRecord.extend` return new records;
+    :meth:`~phase10.record.FamilyRecord.replay` gives every state of the game.
     """
 
     rules: DiceRules = attrs.field(converter=_rules)
@@ -76,17 +78,13 @@ class DiceRecord:
         state = new_game(players, seed=seed, rules=rules, first=first)
         return cls(state.rules, tuple(p.name for p in state.players), state.seed, first)
 
-    def append(self, action: DiceAction | str) -> DiceRecord:
-        """This record with one more action (checked when replayed)."""
-        return attrs.evolve(self, actions=(*self.actions, action))
+    def step(self, state: DiceState, action: DiceAction) -> DiceState:
+        """:func:`phase10.dice.apply`."""
+        return apply(state, action)
 
-    def extend(self, actions: Iterable[DiceAction | str]) -> DiceRecord:
-        """This record with more actions (checked when replayed)."""
-        return attrs.evolve(self, actions=(*self.actions, *actions))
-
-    def parsed_actions(self) -> tuple[DiceAction, ...]:
-        """The actions as values."""
-        return tuple(parse_action(text) for text in self.actions)
+    def parse(self, text: str) -> DiceAction:
+        """:func:`phase10.dice.parse_action`."""
+        return parse_action(text)
 
     def initial_state(self) -> DiceState:
         """The state before the first action; a bad table raises InvalidDataError naming it."""
@@ -95,19 +93,3 @@ class DiceRecord:
         except InvalidRulesError as error:
             field = "first" if error.option == "first" else "players"
             raise InvalidDataError(error.message, path=f"$.{field}") from None
-
-    def replay(self) -> Iterator[DiceState]:
-        """Every state of the game, the initial one first; an illegal action raises
-        :class:`~phase10.InvalidDataError` naming it."""
-        state = self.initial_state()
-        yield state
-        for index, text in enumerate(self.actions):
-            state = apply_recorded(apply, parse_action, state, index, text)
-            yield state
-
-    def final_state(self) -> DiceState:
-        """The state after the last action."""
-        final = self.initial_state()
-        for final in self.replay():  # noqa: B007 - the last one is wanted
-            pass
-        return final

@@ -30,18 +30,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal, TypeAlias, overload
 
-import attrs
-
-from ..errors import InvalidDataError, InvalidRulesError, Phase10Error
-from ..serialization import (
-    JSONValue,
-    ValueCodec,
-    decode_value,
-    encode_value,
-    format_json,
-    parse_json,
-    read_header,
-)
+from ..codec import options_codec
+from ..documents import FamilyDocuments
+from ..errors import InvalidDataError, InvalidRulesError
+from ..serialization import JSONValue, ValueCodec
 from .faces import Die, Face, parse_faces
 from .record import DiceRecord
 from .rules import DiceRules
@@ -70,7 +62,6 @@ _KINDS: tuple[tuple[DiceKind, type[Document]], ...] = (
     ("dice-view", DiceView),
     ("dice-record", DiceRecord),
 )
-_DEFAULT_RULES = DiceRules()
 
 
 def _read_face(data: object, path: str) -> Face:
@@ -95,68 +86,34 @@ def _read_die(data: object, path: str) -> Die:
         raise InvalidDataError(error.message, path) from None
 
 
-def _rule_types() -> dict[str, object]:
-    attrs.resolve_types(DiceRules)
-    return {a.name: a.type for a in attrs.fields(DiceRules) if a.init}
-
-
-def _write_rules(value: object) -> JSONValue:
-    """Rules as their spec plus every option that differs from ``DiceRules()``."""
-    rules = typing.cast(DiceRules, value)
-    data: dict[str, JSONValue] = {"spec": rules.spec}
-    for name, tp in _rule_types().items():
-        option = getattr(rules, name)
-        if name != "spec" and option != getattr(_DEFAULT_RULES, name):
-            data[name] = encode_value(option, tp, CODECS)
-    return data
-
-
-def _read_rules(data: object, path: str) -> DiceRules:
-    if not isinstance(data, dict):
-        raise InvalidDataError(f"expected an object, not {data!r}", path)
-    if "spec" not in data:
-        raise InvalidDataError("missing field 'spec' (the preset spec, e.g. 'standard')", path)
-    types = _rule_types()
-    options: dict[str, object] = {}
-    for key, raw in data.items():
-        if key not in types:
-            raise InvalidDataError(f"unknown rule option {key!r}", f"{path}.{key}")
-        options[key] = decode_value(raw, types[key], f"{path}.{key}", CODECS)
-    try:
-        return DiceRules(**options)  # type: ignore[arg-type]
-    except InvalidRulesError as error:
-        where = f"{path}.{error.option}" if error.option in options else path
-        raise InvalidDataError(error.message, where) from None
-
-
 CODECS: Mapping[type, ValueCodec] = MappingProxyType(
     {
         Face: ValueCodec(str, _read_face, joined=True),
         Die: ValueCodec(str, _read_die),
-        DiceRules: ValueCodec(_write_rules, _read_rules),
+        DiceRules: options_codec(DiceRules, lambda: CODECS),
     }
 )
 """How the dice types are written, for :func:`phase10.serialization.encode_value`."""
 
 
-def _kind_of(obj: object) -> tuple[DiceKind, type[Document]]:
-    for name, cls in _KINDS:
-        if isinstance(obj, cls):
-            return name, cls
-    raise TypeError(f"to_json writes a dice state, rules, view or record, not {type(obj).__name__}")
+def _checked(value: object) -> None:
+    if isinstance(value, DiceRecord):
+        value.initial_state()
+    elif isinstance(value, (DiceState, DiceView)):
+        validate_state(value)
+
+
+_DOCUMENTS = FamilyDocuments(_KINDS, CODECS, _checked)
 
 
 def to_data(obj: Document) -> dict[str, JSONValue]:
     """The JSON document of ``obj`` as Python dicts and lists."""
-    name, cls = _kind_of(obj)
-    body = encode_value(obj, cls, CODECS)
-    assert isinstance(body, dict)
-    return {"schema": 1, "type": name, **body}
+    return _DOCUMENTS.to_data(obj)
 
 
 def to_json(obj: Document, *, indent: int | None = 2) -> str:
     """``obj`` as a JSON document (``indent=None``: one compact line)."""
-    return format_json(to_data(obj), indent)
+    return _DOCUMENTS.to_json(obj, indent)
 
 
 @overload
@@ -174,43 +131,17 @@ def from_json(text: str | bytes | bytearray, kind: DiceKind | None = None) -> Do
 
     Any fault raises :class:`~phase10.InvalidDataError` with its JSON path.
     """
-    data = parse_json(text)
-    try:
-        return _from_data(data, kind)
-    except InvalidDataError:
-        raise
-    except (
-        RecursionError,
-        ValueError,
-        TypeError,
-        LookupError,
-        ArithmeticError,
-        Phase10Error,
-    ) as error:
-        raise InvalidDataError(f"unreadable document: {error}", "$") from None
+    return typing.cast(Document, _DOCUMENTS.from_json(text, kind))
 
 
 def save_record(record: DiceRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
-    with open(path, "w", encoding="utf-8") as file:
-        file.write(to_json(record) + "\n")
+    _DOCUMENTS.save(record, path)
 
 
 def load_record(path: str | os.PathLike[str]) -> DiceRecord:
     """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-    with open(path, "rb") as file:
-        return from_json(file.read(), "dice-record")
-
-
-def _from_data(data: object, kind: DiceKind | None) -> Document:
-    classes: dict[str, type[Document]] = dict(_KINDS)
-    name, body = read_header(data, list(classes), kind)
-    value = decode_value(body, classes[name], "$", CODECS)
-    if isinstance(value, DiceRecord):
-        value.initial_state()
-    elif isinstance(value, (DiceState, DiceView)):
-        validate_state(value)
-    return typing.cast(Document, value)
+    return typing.cast(DiceRecord, _DOCUMENTS.load(path, "dice-record"))
 
 
 # --------------------------------------------------------------------------- validation

@@ -167,6 +167,9 @@ def _discards(state: GameState, seat: int) -> list[Action]:
         return []
     restricted = not rules.may_discard_card_taken_from_discard and state.taken_discard is not None
     wild_skips = rules.wild_as_skip
+    top = hand[-1].code  # hands are sorted: no Wild, Skip or rule card below the top code
+    if not (last or restricted or top > 48 or (top == 48 and wild_skips)):
+        return [_PLAIN_DISCARDS[card.code] for card in distinct(hand)]  # the common case
     targets: tuple[int, ...] | None = None
     result: list[Action] = []
     for card in distinct(hand):  # hands are sorted: distinct cards in order

@@ -38,6 +38,7 @@ from ..errors import InvalidDataError
 from ..rules import Rules
 from ..variants import resolve
 from .backends import open_backend
+from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_game_rules
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
 from .results import ResultWriter, read_results, resume_scan, summarize_files
@@ -48,8 +49,10 @@ from .summary import SimulationSummary, Tally, wilson_interval
 __all__ = [
     "BOT_KINDS",
     "DEFAULT_MAX_ACTIONS",
+    "GAMES",
     "BotFactory",
     "BotSpec",
+    "Game",
     "GameOutcome",
     "ProgressCallback",
     "SimulationSummary",
@@ -75,7 +78,7 @@ def _check_whole(value: object, name: str, low: int | None = None) -> None:
 
 
 def simulate(
-    spec: str | Rules = "standard",
+    spec: str | Rules | GameRules = "standard",
     bots: BotSpec | Sequence[BotSpec] = "greedy",
     games: int = 100,
     seed: int = 0,
@@ -89,10 +92,12 @@ def simulate(
     resume: bool = False,
     on_outcome: Callable[[GameOutcome], None] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    game: Game = "cards",
 ) -> SimulationSummary:
     """Play ``games`` bot games from seeds ``seed`` to ``seed + games - 1`` and summarise them.
 
-    ``spec`` is a variant spec or a :class:`~phase10.Rules`. ``bots`` is one
+    ``spec`` is a variant spec or a :class:`~phase10.Rules` (for another
+    ``game``, that game's preset spec or rules). ``bots`` is one
     bot per seat, or fewer taken in turn (one bot plays every seat): a
     built-in name (:data:`BOT_KINDS`), an import path ``"module:factory"`` or
     a factory called as ``factory(seed)`` or ``factory()`` for each game and seat.
@@ -107,13 +112,26 @@ def simulate(
     refused). ``on_outcome(outcome)`` sees each game in seed order. A game
     still running after ``max_actions`` actions is counted as unfinished.
 
+    ``game`` picks the game of the family: ``"cards"`` (the default), ``"dice"``
+    or ``"twist"``, whose ``spec`` is a preset spec of that game or its rules and
+    whose bots are the built-in ones (:mod:`phase10.simulate.family`).
+
     Ctrl-C (``KeyboardInterrupt``) stops the workers, leaves every game written
     so far in ``out``, and is raised again.
     """
-    rules = spec if isinstance(spec, Rules) else resolve(spec)
+    rules: Rules | GameRules
+    if game == "cards":
+        if not isinstance(spec, (Rules, str)):
+            raise InvalidDataError(f"the card game takes a variant spec or Rules, not {spec!r}")
+        rules = spec if isinstance(spec, Rules) else resolve(spec)
+    else:
+        rules = resolve_game_rules(game, spec)
     kinds = seat_bots(bots, players)
+    if game != "cards":
+        check_bots(game, kinds)
     names = tuple(bot_name(kind) for kind in kinds)
     rules.check_players(len(kinds))
+    label = family_label(game, rules.spec)
     _check_whole(games, "games", 0)
     _check_whole(seed, "seed")
     _check_whole(max_actions, "max_actions", 1)
@@ -121,16 +139,16 @@ def simulate(
         _check_whole(workers, "workers", 1)
     if resume and out is None:
         raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
-    tally = Tally(rules.spec, names)
+    tally = Tally(label, names)
     done = SeedSet()
     if out is not None and os.path.exists(out) and os.path.getsize(out):
         if not resume:
             raise InvalidDataError(
                 f"{os.fspath(out)} already holds results: resume it, or choose another file", "out"
             )
-        done = resume_scan(out, rules.spec, names, seed, seed + games, tally)
+        done = resume_scan(out, label, names, seed, seed + games, tally)
     gaps = done.gaps(seed, seed + games)
-    writer = ResultWriter(out, rules.spec, names) if out is not None else None
+    writer = ResultWriter(out, label, names) if out is not None else None
     completed = len(tally.seeds)
     if progress is not None:
         progress(completed, games)
@@ -154,7 +172,7 @@ def simulate(
         first = next(gaps, None)
         if first is not None:
             planner = Planner(itertools.chain([first], gaps))
-            job = Job(rules, kinds, max_actions)
+            job = Job(rules, kinds, max_actions, game)
             drive(open_backend(backend, workers, address), job, planner, Reorder(emit), arrived)
     finally:
         if writer is not None:

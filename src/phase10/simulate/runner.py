@@ -21,6 +21,7 @@ import attrs
 
 from ..errors import InvalidDataError
 from ..rules import Rules
+from .family import GameRules, play_family_batch
 from .outcome import Batch, play_batch
 from .players import BotSpec, bot_name
 from .seeds import Range
@@ -43,12 +44,19 @@ MAX_BATCH = 1000
 
 
 class Job:
-    """What every batch shares: the rules, the bots and the action cap."""
+    """What every batch shares: the game, its rules, the bots and the action cap."""
 
-    def __init__(self, rules: Rules, bots: tuple[BotSpec, ...], max_actions: int) -> None:
+    def __init__(
+        self,
+        rules: Rules | GameRules,
+        bots: tuple[BotSpec, ...],
+        max_actions: int,
+        game: str = "cards",
+    ) -> None:
         self.rules = rules
         self.bots = bots
         self.max_actions = max_actions
+        self.game = game
 
 
 class Planner:
@@ -183,7 +191,10 @@ class InlineBackend:
 
 def run_batch(job: Job, start: int, stop: int) -> Batch:
     """Play the games of seeds ``start`` to ``stop - 1`` of ``job``: what a worker runs."""
-    return play_batch(job.rules, job.bots, start, stop - start, job.max_actions)
+    rules = job.rules
+    if isinstance(rules, Rules):
+        return play_batch(rules, job.bots, start, stop - start, job.max_actions)
+    return play_family_batch(job.game, rules, job.bots, start, stop - start, job.max_actions)
 
 
 # ---------------------------------------------------------------------- local processes

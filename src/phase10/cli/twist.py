@@ -1,0 +1,275 @@
+"""``phase10 demo --game twist`` and ``phase10 play --game twist``: Phase 10 Twist at the terminal.
+
+The demo tells a seeded bot game hand by hand (each pawn's move after a hand);
+``play`` seats a person among bots. The person sees their seat's
+:class:`~phase10.twist.TwistView` (the board, the piles, the groups, their own
+hand) and types a listed move's number or the move in the notation of
+:mod:`phase10.twist.actions` (``draw``, ``take 1``, ``discard R7 2``, ``skip 1``,
+``space 5``, ``twist``, ``lay ...``, ``hit 1.0 R8``).
+
+>>> import io
+>>> out = io.StringIO()
+>>> final = run_demo(out, seed=3, players=2)
+>>> final.is_over, out.getvalue().splitlines()[0]
+(True, 'phase10 demo: Phase 10 Twist, standard rules, seed 3, players Ann, Bob')
+>>> answers = iter(["draw", "help", "quit"])
+>>> run_play(io.StringIO(), lambda prompt: next(answers), players=2, seed=7, seat=1)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..actions import LayDown, NextHand
+from ..cards import format_cards
+from ..errors import InvalidDataError
+from ..text import printable
+from ..twist import (
+    ChooseSpace,
+    DiscardOnto,
+    DrawTwist,
+    PlaySkip,
+    TwistAction,
+    TwistBot,
+    TwistRecord,
+    TwistState,
+    TwistView,
+    action_to_text,
+    apply,
+    check,
+    describe,
+    describe_end,
+    describe_result,
+    legal_actions,
+    new_game,
+    parse_action,
+    play_game,
+    player_view,
+    resolve_rules,
+)
+from ..twist.serialization import save_record
+from ..twist.simulate import make_bot
+from .family import ask_move, demo_runner, numbered_moves, play_runner, seat_names
+from .prompt import Ask
+
+__all__ = ["demo", "play", "render_board", "render_moves", "render_view", "run_demo", "run_play"]
+
+HELP = """\
+  Type the number of a move from the list, or the move itself:
+    space 5                   on a Twist space: make the phase of space 5
+    twist                     on a Twist space: draw a Twist card and make its phase
+    draw                      draw from the draw pile
+    take 1                    take the top card of discard pile 1 (piles 0, 1, 2)
+    group set:R7 B7 W         put one group of your phase down
+    lay set:R7 B7 W | ...     lay your whole phase down
+    hit 1.0 R8 high           add R8 to seat 1's first group, at its high end
+    discard R7 2              end your turn: R7 onto discard pile 2
+    skip 1                    end your turn: a Skip in front of seat 1
+  Other commands: look (show the table again), help, quit (or Ctrl-D).
+"""
+
+
+def _standings(state: TwistState) -> list[str]:
+    order = sorted(
+        range(len(state.players)),
+        key=lambda s: (s not in state.winners, -state.players[s].position, state.players[s].score),
+    )
+    lines = []
+    for rank, seat in enumerate(order, 1):
+        p = state.players[seat]
+        mark = "  winner" if seat in state.winners else ""
+        lines.append(
+            f"{rank:>2}. {printable(p.name):<8} space {p.position:>2}, {p.made:>2} phases made, "
+            f"{p.score:>4} points{mark}"
+        )
+    return lines
+
+
+def _save(path: str, first: TwistState, actions: Sequence[TwistAction]) -> None:
+    names = [p.name for p in first.players]
+    record = TwistRecord(first.rules, names, first.seed, first.dealer)
+    save_record(record.extend(actions), path)
+
+
+def run_demo(
+    out: TextIO,
+    *,
+    seed: int = 2026,
+    players: int = 4,
+    spec: str = "standard",
+    bot: str = "greedy",
+    verbose: bool = False,
+    save: str | None = None,
+) -> TwistState:
+    """Play a seeded Twist game between bots and tell it to ``out``, hand by hand.
+
+    With ``verbose`` every action is told as well.
+    """
+    rules = resolve_rules(spec)
+    names = seat_names(players)
+    state = new_game(names, seed=seed, rules=rules)
+    bots = [make_bot(bot, seed * 16 + i) for i in range(players)]
+    table = ", ".join(names)
+    out.write(f"phase10 demo: Phase 10 Twist, {rules.spec} rules, seed {seed}, players {table}\n")
+    out.write(f"Board: {rules.board}\n")
+    actions: list[TwistAction] = []
+
+    def on_action(before: TwistState, action: TwistAction, after: TwistState) -> None:
+        actions.append(action)
+        if verbose or isinstance(action, (ChooseSpace, DrawTwist, LayDown, PlaySkip)):
+            out.write(f"  {describe(before, action)}\n")
+        if after.results != before.results:
+            out.write("\n".join(describe_result(after, after.results[-1])) + "\n")
+
+    final = play_game(state, bots, on_action=on_action)
+    out.write(f"\n{describe_end(final)}\nFinal standings\n")
+    for line in _standings(final):
+        out.write(line + "\n")
+    if save is not None:
+        _save(save, state, actions)
+    return final
+
+
+def render_board(view: TwistView) -> str:
+    """The board's spaces with the pawns on them: ``1 1[Ann] 2 2 T[Bob] ...``."""
+    on: dict[int, list[str]] = {}
+    for seat in view.players:
+        on.setdefault(seat.position, []).append(printable(seat.name))
+    return " ".join(
+        ("T" if space is None else str(space)) + (f"[{','.join(on[i])}]" if i in on else "")
+        for i, space in enumerate(view.rules.board.spaces)
+    )
+
+
+def _phase_text(view: TwistView, seat: int) -> str:
+    phase = view.target_phase(seat)
+    if phase is None:
+        return "choosing"
+    twist = view.players[seat].twist_card is not None
+    return f"{'Twist card' if twist else 'phase'} {phase.number}: {phase.name}"
+
+
+def render_view(view: TwistView) -> list[str]:
+    """The board, the players, the piles and the viewing seat's hand."""
+    lines = [f"Hand {view.hand_number}, board: {render_board(view)}"]
+    for seat, p in enumerate(view.players):
+        tags = [
+            tag
+            for tag, on in (
+                ("you", seat == view.seat),
+                ("to move", seat == view.current_player),
+                ("skipped next", p.skipped),
+            )
+            if on
+        ]
+        melds = " | ".join(str(m) for m in p.melds)
+        lines.append(
+            f"  {seat}  {printable(p.name):<8} space {p.position:>2}  {_phase_text(view, seat)}"
+            f"  ({p.hand_size} cards)" + (f"  [{', '.join(tags)}]" if tags else "")
+        )
+        if melds:
+            lines.append(f"       on the table: {melds}")
+    piles = "   ".join(
+        f"{i}: {pile[-1] if pile else '(empty)'}" for i, pile in enumerate(view.discard_piles)
+    )
+    lines.append(f"  Draw pile: {view.stock_size} cards   Discard piles {piles}")
+    if view.hand is not None:
+        lines.append(f"  Your hand: {format_cards(view.hand)}")
+    if view.laying:
+        lines.append(f"  Laying down: {' | '.join(str(m) for m in view.laying)}")
+    return lines
+
+
+def _hint(view: TwistView, action: TwistAction) -> str:
+    if isinstance(action, DiscardOnto):
+        pile = view.discard_piles[action.pile]
+        return f"covering {pile[-1]}" if pile else "onto the empty pile"
+    if isinstance(action, PlaySkip):
+        return f"{printable(view.players[action.target].name)} loses a turn"
+    return ""
+
+
+def render_moves(view: TwistView, legal: Sequence[TwistAction]) -> list[str]:
+    """The numbered legal moves, each in notation with a short hint."""
+    texts = [action_to_text(action) for action in legal]
+    return numbered_moves(texts, [_hint(view, action) for action in legal])
+
+
+def _read_move(out: TextIO, ask: Ask, state: TwistState, seat: int) -> TwistAction | None:
+    """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
+    legal = legal_actions(state)
+    view = player_view(state, seat)
+    shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
+    return ask_move(out, ask, shown, legal, parse_action, lambda a: check(state, a), HELP)
+
+
+def run_play(
+    out: TextIO,
+    ask: Ask,
+    *,
+    players: int = 3,
+    spec: str = "standard",
+    seed: int | None = None,
+    seat: int = 0,
+    bot: str = "greedy",
+    name: str = "You",
+    save: str | None = None,
+) -> int:
+    """Play a Twist game with a person at ``seat`` and ``bot`` bots elsewhere; return 0.
+
+    With ``save`` the game is written as a record, even when the person quits.
+    """
+    rules = resolve_rules(spec)
+    rules.check_players(players)
+    if not 0 <= seat < players:
+        raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
+    names = seat_names(players)
+    names[seat] = name
+    state = new_game(names, seed=seed, rules=rules)
+    first = state
+    bots: dict[int, TwistBot] = {
+        s: make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat
+    }
+    out.write(
+        f"phase10 play: Phase 10 Twist, {rules.spec} rules, seed {state.seed}. You are seat "
+        f"{seat}, against {bot} bots.\n"
+        "Type a move's number or the move itself (e.g. 'take 1'); 'help' for more, "
+        "'quit' or Ctrl-D to leave.\n"
+    )
+    actions: list[TwistAction] = []
+    while not state.is_over:
+        mover = state.current_player
+        if mover is None:
+            action: TwistAction = NextHand()
+        elif mover == seat:
+            chosen = _read_move(out, ask, state, seat)
+            if chosen is None:
+                out.write("\nYou left the game.\n")
+                break
+            action = chosen
+        else:
+            action = bots[mover].choose(player_view(state, mover), legal_actions(state))
+        after = apply(state, action)
+        if mover is not None and mover != seat:
+            out.write(f"  {describe(state, action)}\n")
+        if after.results != state.results:
+            out.write("\n".join(describe_result(after, after.results[-1])) + "\n")
+        actions.append(action)
+        state = after
+    else:
+        out.write(f"\n{describe_end(state)}\nFinal standings\n")
+        out.write("\n".join(_standings(state)) + "\n")
+        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
+    if save is not None:
+        _save(save, first, actions)
+        out.write(f"Game saved to {save}\n")
+    return 0
+
+
+demo = demo_runner(run_demo)
+"""The runner of ``phase10 demo --game twist``."""
+
+play = play_runner(run_play)
+"""The runner of ``phase10 play --game twist``, asking at the console."""

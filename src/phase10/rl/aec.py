@@ -1,0 +1,213 @@
+"""The PettingZoo environment: every seat an agent, in turn (issue 11).
+
+In the style of PettingZoo's classic card games: each agent observes a dict
+with ``"observation"`` (:class:`~phase10.rl.ObservationEncoder` of its view)
+and ``"action_mask"`` (``int8``, the legal indices of
+:class:`~phase10.rl.ActionCodec`; all zero when it is not the agent's turn);
+the action space is ``Discrete(codec.size)``. The deal between hands is played
+by the environment (the state's seed decides it, R-3). Rewards are paid when the
+game ends (:func:`~phase10.rl.rewards.game_rewards`). As in the classic games
+(their ``TerminateIllegalWrapper``), an index the mask leaves out ends the game
+with -1 for the agent that played it and 0 for the others; the environment does
+that itself rather than through PettingZoo's wrappers, whose attribute
+forwarding would cost more than the game's own step.
+
+>>> from phase10.rl import env
+>>> game = env(players=2, rules="to-phase-1", seed=7)
+>>> game.reset()
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> game.agent_selection, int(observation["action_mask"].sum()), reward
+('player_1', 2, 0.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv
+
+from ..actions import NextHand
+from ..engine import apply, new_game
+from ..errors import IllegalActionError, InvalidDataError
+from ..limits import show
+from ..rules import Rules
+from ..state import GameState, Stage
+from ..text import render as render_text
+from ..views import spectator_view
+from .codec import ActionCodec
+from .common import resolve_rules
+from .observation import ObservationEncoder
+from .rewards import game_rewards
+
+__all__ = ["ILLEGAL_REWARD", "Phase10AEC", "env"]
+
+ILLEGAL_REWARD = -1.0
+"""What an agent gets for an index its mask leaves out (the game ends there)."""
+
+Observation = dict[str, Any]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
+_NEXT_HAND = NextHand()
+
+
+def deal_on(state: GameState) -> GameState:
+    """``state`` with every deal between hands played (no seat decides them)."""
+    while state.stage is Stage.HAND_OVER:
+        state = apply(state, _NEXT_HAND)
+    return state
+
+
+def game_seats(players: object, rules: Rules) -> int:
+    """``players`` checked against the rules' table sizes."""
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise InvalidDataError(
+            f"players is a whole number from {rules.min_players} to {rules.max_players} "
+            f"under these rules, not {show(players)}"
+        )
+    return players
+
+
+class Phase10AEC(AECEnv[str, Observation, np.int64]):
+    """Phase 10 as a PettingZoo AEC environment; agents ``player_0`` ... by seat."""
+
+    metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi"],
+        "name": "phase10_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules | str = "standard",
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.rules = resolve_rules(rules)
+        self.players = game_seats(players, self.rules)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidDataError(f"render_mode is None or 'ansi', not {show(render_mode)}")
+        self.render_mode = render_mode
+        self.codec = ActionCodec(self.rules)
+        self.encoder = ObservationEncoder(self.rules)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        mask_space = spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": self.encoder.space, "action_mask": mask_space})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
+        }
+        self._rng = np.random.default_rng(seed)
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.reset()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` of the observation array's ``Box`` and the mask's ``Box``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(codec.size)``."""
+        return self.action_spaces[agent]
+
+    def _game_seed(self) -> int:
+        return int(self._rng.integers(0, 2**63))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: dealt from ``seed`` when given, else from the environment's generator
+        (itself seeded by the constructor's ``seed``)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game_state = deal_on(new_game(self.players, self.rules, seed=self._game_seed()))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._paid = False
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game_state.current_player
+        self.agent_selection = self.possible_agents[0 if seat is None else seat]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation array and its action mask."""
+        seat = self._seat[agent]
+        state = self.game_state
+        if seat == state.current_player:
+            mask = self.codec.mask(state).view(np.int8)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
+
+    def step(self, action: np.int64 | int | None) -> None:
+        """The agent to play plays the index ``action`` (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)  # type: ignore[arg-type]  # None, as PettingZoo asks
+            return
+        if action is None:
+            raise InvalidDataError(f"{agent} is to play: step() needs an action index, not None")
+        state = self.game_state
+        self._cumulative_rewards[agent] = 0.0
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
+        try:
+            chosen = self.codec.decode(state, int(action))
+        except IllegalActionError as error:
+            self._end_illegal(agent, error)
+            return
+        state = apply(state, chosen)
+        if state.stage is Stage.HAND_OVER:
+            state = deal_on(state)
+        self.game_state = state
+        if state.is_over:
+            rewards = game_rewards(state.winners, self.players)
+            for who, reward in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[who] = reward
+                self.terminations[who] = True
+            self._paid = True
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[state.current_player or 0]
+
+    def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
+        """End the game on an index the mask leaves out: -1 for ``agent``, 0 for the others."""
+        for who in self.agents:
+            self.rewards[who] = ILLEGAL_REWARD if who == agent else 0.0
+            self.terminations[who] = True
+        self.infos[agent] = {"illegal": error.message}
+        self._paid = True
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (``render_mode="ansi"``): no hand is shown."""
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode (use render_mode='ansi')")
+            return None
+        return render_text(spectator_view(self.game_state))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(
+    players: int = 4,
+    rules: Rules | str = "standard",
+    seed: int | None = None,
+    render_mode: str | None = None,
+) -> Phase10AEC:
+    """A PettingZoo AEC environment of ``players`` seats under ``rules`` (a spec or
+    :class:`~phase10.Rules`).
+
+    ``seed`` seeds the generator the games are dealt from. The environment is ready to
+    play when built; ``reset()`` deals the generator's next game, ``reset(seed=s)``
+    starts the generator again from ``s``."""
+    return Phase10AEC(players, rules, seed, render_mode)

@@ -1,0 +1,488 @@
+"""Observations: what one seat may see, as a fixed-shape array (issue 11).
+
+:class:`ObservationEncoder` turns a seat's :class:`~phase10.PlayerView` into a
+``float32`` array whose length the rule set fixes. It reads only what the view
+holds, so it cannot leak what the seat may not see: two states that differ
+only in other hands, the order of the draw pile or the seed give equal arrays.
+Seats are listed from the viewer's point of view (the viewer first, then the
+seats after it in turn order), so one policy can play any seat.
+
+The array is a row of global blocks, then one block per seat (``blocks`` and
+``seat_blocks``; ``docs/ai.rst`` has both tables).
+
+>>> from phase10 import new_game, player_view
+>>> encoder = ObservationEncoder("standard")
+>>> state = new_game(4, seed=3)
+>>> obs = encoder.encode(player_view(state, 0))
+>>> obs.shape, obs.dtype.name, int(obs[encoder.block("hand")].sum())
+((962,), 'float32', 10)
+>>> bool((encoder.encode_state(state, 0) == obs).all())
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..cards import ALL_CARDS, Card
+from ..melds import Meld
+from ..rules import Rules
+from ..state import GameState, Laying, PlayerState, Stage
+from ..views import PlayerView
+from .common import resolve_rules
+
+__all__ = ["Block", "ObservationEncoder"]
+
+CARDS = len(ALL_CARDS)
+STAGES: tuple[Stage, ...] = tuple(Stage)
+SEAT_FEATURES = (
+    "present",
+    "in the hand",
+    "to play",
+    "dealer",
+    "hand size",
+    "score / 100",
+    "phases completed",
+    "laid down",
+    "skips pending",
+    "Save pile size",
+    "floating",
+    "lost its turn",
+    "winner",
+)
+"""The first features of each seat block, in this order."""
+MELD_FEATURES = (
+    "present",
+    "set",
+    "run",
+    "colour group",
+    "other kind",
+    "number / 13",
+    "R",
+    "B",
+    "G",
+    "Y",
+    "cards",
+)
+"""The features of each group on the table, in this order."""
+SCORE_CAP = 5000
+"""Scores are clipped here, then divided by 100: past it a seat is long out of contention."""
+_COLOR = {"R": 0, "B": 1, "G": 2, "Y": 3}
+_KIND = {"set": 1, "run": 2, "color": 3}
+_STAGE = {stage: i for i, stage in enumerate(STAGES)}
+
+SeatRow = tuple[
+    bool,
+    int,
+    int,
+    tuple[int, ...],
+    bool,
+    int,
+    int,
+    bool,
+    "int | None",
+    tuple[Meld, ...],
+    "tuple[Card, ...]",
+]
+"""What the observation takes from one seat: dealt in this hand, hand size, score, phases
+completed, laid down, skips pending, Save pile size, floating, target phase, groups,
+pickups."""
+
+
+@attrs.frozen
+class Block:
+    """A run of the array: ``size`` features from ``start`` (relative to its seat block for
+    the parts of a seat block, ``ObservationEncoder.seat_blocks``)."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+def _blocks(plan: Sequence[tuple[str, list[float], str]]) -> tuple[tuple[Block, ...], list[float]]:
+    blocks = []
+    high: list[float] = []
+    for name, values, meaning in plan:
+        blocks.append(Block(name, len(high), len(values), meaning))
+        high.extend(values)
+    return tuple(blocks), high
+
+
+class ObservationEncoder:
+    """One seat's view of a game under ``rules`` (a :class:`~phase10.Rules` or a spec) as
+    a ``float32`` array; ``space`` is its Gymnasium ``Box``."""
+
+    def __init__(self, rules: Rules | str = "standard") -> None:
+        self.rules = resolve_rules(rules)
+        rules = self.rules
+        seats = rules.max_players
+        phases = len(rules.phases)
+        groups = max(len(phase.requirements) for phase in rules.phases)
+        deck_size = float(rules.deck.size)
+        counts = [float(max(1, n)) for n in rules.deck.counts()]
+        one_hot = [1.0] * CARDS
+        self.blocks, high = _blocks(
+            [
+                ("hand", counts, "my hand: how many of each card, by card code"),
+                ("laying", counts, "the groups of my lay-down under way (R-5.4), by card code"),
+                ("laying_groups", [float(groups)], "how many groups of it are set aside"),
+                ("top_discard", one_hot, "the top of the discard pile, one-hot by card code"),
+                ("discard_pile", counts, "every card in the discard pile, by card code"),
+                ("taken_discard", one_hot, "the card I took from the discard pile this turn"),
+                ("saved", counts, "my Save pile (Masters, V-1.6), by card code"),
+                ("stage", [1.0] * len(STAGES), "one-hot: " + ", ".join(s.value for s in STAGES)),
+                ("turn", [1.0] * 4, "my turn; laid down this turn; must discard (V-12); tiebreak"),
+                ("progress", [10.0, 10.0, 1.0], "hand / 10, turn of the hand / 100, stock / deck"),
+            ]
+        )
+        """The global blocks, in order; the seat blocks follow them."""
+        seat_high = [1.0, 1.0, 1.0, 1.0, deck_size, SCORE_CAP / 100, float(phases)]
+        seat_high += [1.0, deck_size, deck_size, 1.0, 1.0, 1.0]
+        meld_high = [1.0] * 10 + [deck_size]
+        self.seat_blocks, seat_values = _blocks(
+            [
+                ("seat", seat_high, ", ".join(SEAT_FEATURES)),
+                (
+                    "target_phase",
+                    [1.0] * (phases + 1),
+                    "the phase it must make, one-hot by place in rules.phases (last: free choice)",
+                ),
+                ("phases_done", [1.0] * phases, "phases completed, by place in rules.phases"),
+                ("melds", meld_high * groups, "per group: " + ", ".join(MELD_FEATURES)),
+                (
+                    "pickups",
+                    [deck_size] * CARDS,
+                    "cards it took from the discard pile this hand, by card code",
+                ),
+            ]
+        )
+        """The parts of one seat's block; seat blocks follow the global blocks, the viewer's
+        first, then the others in turn order (empty for seats beyond the table)."""
+        self.seat_size = len(seat_values)
+        self.seats_start = len(high)
+        high.extend(seat_values * seats)
+        self.size = len(high)
+        """The length of the array."""
+        self.space = spaces.Box(
+            low=np.zeros(self.size, dtype=np.float32),
+            high=np.array(high, dtype=np.float32),
+            dtype=np.float32,
+        )
+        """The Gymnasium ``Box`` every observation lies in."""
+        self._zeros = array("f", bytes(4 * self.size))
+        self._phases = phases
+        self._groups = groups
+        self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
+        self._deck_size = max(1.0, deck_size)
+        at = {b.name: b.start for b in self.blocks}
+        self._hand_at = at["hand"]
+        self._saved_at = at["saved"]
+        self._laying_at = at["laying"]
+        self._laying_groups_at = at["laying_groups"]
+        self._top_at = at["top_discard"]
+        self._pile_at = at["discard_pile"]
+        self._taken_at = at["taken_discard"]
+        self._stage_at = at["stage"]
+        self._turn_at = at["turn"]
+        self._progress_at = at["progress"]
+        self._dtype = np.dtype(np.float32)
+        self._part = {b.name: b.start for b in self.seat_blocks}
+        self._seat_zeros = array("f", bytes(4 * self.seat_size))
+        self._pile: tuple[tuple[Card, ...], array[float]] | None = None
+        self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self._seat_cache: list[tuple[PlayerState, object, object, array[float]] | None] = []
+
+    def __repr__(self) -> str:
+        return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
+
+    def block(self, name: str, place: int | None = None) -> slice:
+        """The slice of block ``name``: a global block, or with ``place`` a part of the seat
+        block ``place`` seats after the viewer (0: the viewer)."""
+        if place is None:
+            found = [b for b in self.blocks if b.name == name]
+            base = 0
+        else:
+            found = [b for b in self.seat_blocks if b.name == name]
+            base = self.seats_start + place * self.seat_size
+        if not found:
+            raise KeyError(name)
+        return slice(base + found[0].start, base + found[0].stop)
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` (a spectator's view has no hand and sits at seat 0)."""
+        blocks = [
+            self._seat_block(
+                (
+                    i in view.seats,
+                    p.hand_size,
+                    p.score,
+                    p.completed,
+                    p.laid_down,
+                    p.skips_pending,
+                    p.saved_count,
+                    p.floating,
+                    p.target_phase,
+                    p.melds,
+                    p.pickups,
+                )
+            )
+            for i, p in enumerate(view.players)
+        ]
+        return self._fill(
+            view.seat,
+            view.hand,
+            view.saved,
+            view.laying,
+            view.discard_pile,
+            view.taken_discard,
+            view.stage,
+            (view.laid_down_this_turn, view.forced_discard, view.tiebreak),
+            (view.hand_number, view.turn, view.stock_size),
+            (view.current_player, view.dealer, view.lost_turns, view.winners),
+            blocks,
+        )
+
+    def encode_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """``encode(player_view(state, seat))``, without building the view (the environments'
+        fast path). It reads exactly the fields :func:`~phase10.player_view` shows, and keeps
+        the last block of each seat, which most actions leave as it was."""
+        players = state.players
+        pickups = state.pickups
+        in_hand = state.seats
+        # A seat's block depends on the player, its pickups and its target phase, which
+        # depends on the player, the hand number, a tiebreak and the seats dealt in.
+        key = (state.hand_number, state.tiebreak, in_hand)
+        cache = self._seat_cache
+        while len(cache) < len(players):
+            cache.append(None)
+        blocks: list[array[float]] = []
+        for i, p in enumerate(players):
+            picked = pickups[i] if i < len(pickups) else ()
+            kept = cache[i]
+            if kept is not None and kept[1] is picked and kept[2] == key:
+                last = kept[0]
+                if last is p:
+                    blocks.append(kept[3])
+                    continue
+                if (  # most moves change only the mover's hand: patch its size
+                    last.completed is p.completed
+                    and last.melds is p.melds
+                    and last.score == p.score
+                    and last.laid_down is p.laid_down
+                    and last.skips_pending == p.skips_pending
+                    and last.saved is p.saved
+                    and last.floating is p.floating
+                    and last.phase_attempted == p.phase_attempted
+                ):
+                    block = array("f", kept[3])
+                    block[4] = len(p.hand)
+                    cache[i] = (p, picked, key, block)
+                    blocks.append(block)
+                    continue
+            dealt = i in in_hand
+            target_phase = state.target_phase(i) if dealt else None
+            block = self._seat_block(
+                (
+                    dealt,
+                    len(p.hand),
+                    p.score,
+                    p.completed,
+                    p.laid_down,
+                    p.skips_pending,
+                    len(p.saved),
+                    p.floating,
+                    None if target_phase is None else target_phase.number,
+                    p.melds,
+                    picked,
+                )
+            )
+            cache[i] = (p, picked, key, block)
+            blocks.append(block)
+        me = players[seat]
+        return self._fill(
+            seat,
+            me.hand,
+            me.saved,
+            state.laying if seat == state.current_player else None,
+            state.discard_pile,
+            state.taken_discard,
+            state.stage,
+            (state.laid_down_this_turn, state.forced_discard, state.tiebreak),
+            (state.hand_number, state.turn, len(state.stock)),
+            (state.current_player, state.dealer, state.lost_turns, state.winners),
+            blocks,
+        )
+
+    def _seat_block(self, row: SeatRow) -> array[float]:
+        """One seat's block, less what depends on the rest of the table (to play, dealer,
+        lost its turn, winner)."""
+        buf = array("f", self._seat_zeros)
+        (
+            dealt,
+            hand_size,
+            score,
+            completed,
+            laid,
+            skips,
+            saved_count,
+            floating,
+            target,
+            melds,
+            picked,
+        ) = row
+        phases = self._phases
+        phase_index = self._phase_index
+        part = self._part
+        buf[0] = 1.0
+        if dealt:
+            buf[1] = 1.0
+        buf[4] = hand_size
+        buf[5] = min(score, SCORE_CAP) / 100
+        buf[6] = len(completed)
+        if laid:
+            buf[7] = 1.0
+        buf[8] = skips
+        buf[9] = saved_count
+        if floating:
+            buf[10] = 1.0
+        position = phases if target is None else phase_index.get(target, phases)
+        buf[part["target_phase"] + position] = 1.0
+        done = part["phases_done"]
+        for number in completed:
+            buf[done + phase_index[number]] = 1.0
+        at = part["melds"]
+        for meld in melds[: self._groups]:
+            buf[at] = 1.0
+            buf[at + _KIND.get(meld.requirement.kind, 4)] = 1.0
+            if meld.number is not None:
+                buf[at + 5] = min(max(meld.number, 0), 13) / 13
+            if meld.color is not None:
+                buf[at + 6 + _COLOR[meld.color.value]] = 1.0
+            buf[at + 10] = len(meld.cards)
+            at += len(MELD_FEATURES)
+        if picked:
+            got = part["pickups"]
+            buf[got : got + CARDS] = self._pickup_counts(picked)
+        return buf
+
+    def _pickup_counts(self, picked: tuple[Card, ...]) -> array[float]:
+        """A seat's pickups by card code (at most the deck's size: one card may come back
+        many times). The counts of the pickups seen last are kept: a seat's pickups change
+        only when it takes a discard."""
+        kept = self._pickups.get(id(picked))
+        if kept is not None and kept[0] is picked:
+            return kept[1]
+        counts = array("f", bytes(4 * CARDS))
+        cap = self._deck_size
+        for card in picked:
+            if counts[card.code] < cap:
+                counts[card.code] += 1.0
+        if len(self._pickups) >= 64:  # pickups of finished hands are never seen again
+            self._pickups.clear()
+        self._pickups[id(picked)] = (picked, counts)
+        return counts
+
+    def _fill(
+        self,
+        seat: int | None,
+        hand: tuple[Card, ...] | None,
+        saved: tuple[Card, ...] | None,
+        laying: Laying | None,
+        pile: tuple[Card, ...],
+        taken: Card | None,
+        stage: Stage,
+        flags: tuple[bool, bool, bool],
+        progress: tuple[int, int, int],
+        table: tuple[int | None, int, tuple[int, ...], tuple[int, ...]],
+        blocks: Sequence[array[float]],
+    ) -> npt.NDArray[np.float32]:
+        buf = array("f", self._zeros)
+        if hand:
+            base = self._hand_at
+            for card in hand:
+                buf[base + card.code] += 1.0
+        if saved:
+            base = self._saved_at
+            for card in saved:
+                buf[base + card.code] += 1.0
+        if laying is not None:
+            base = self._laying_at
+            for meld in laying.melds:
+                for card in meld.cards:
+                    buf[base + card.code] += 1.0
+            buf[self._laying_groups_at] = len(laying.melds)
+        if pile:
+            buf[self._top_at + pile[-1].code] = 1.0
+            base = self._pile_at
+            buf[base : base + CARDS] = self._pile_counts(pile)
+        if taken is not None:
+            buf[self._taken_at + taken.code] = 1.0
+        buf[self._stage_at + _STAGE[stage]] = 1.0
+        current, dealer, lost, winners = table
+        base = self._turn_at
+        if seat is not None and seat == current:
+            buf[base] = 1.0
+        laid, forced, tiebreak = flags
+        if laid:
+            buf[base + 1] = 1.0
+        if forced:
+            buf[base + 2] = 1.0
+        if tiebreak:
+            buf[base + 3] = 1.0
+        hand_number, turns, stock = progress
+        base = self._progress_at
+        buf[base] = hand_number / 10 if hand_number < 100 else 10.0
+        buf[base + 1] = turns / 100 if turns < 1000 else 10.0
+        buf[base + 2] = stock / self._deck_size
+        me = 0 if seat is None else seat
+        count = len(blocks)
+        size = self.seat_size
+        first = self.seats_start
+        base = first
+        for place in range(count):
+            buf[base : base + size] = blocks[(me + place) % count]
+            base += size
+        if current is not None:
+            buf[first + (current - me) % count * size + 2] = 1.0
+        buf[first + (dealer - me) % count * size + 3] = 1.0
+        for i in lost:
+            buf[first + (i - me) % count * size + 11] = 1.0
+        for i in winners:
+            buf[first + (i - me) % count * size + 12] = 1.0
+        return np.frombuffer(buf, self._dtype)
+
+    def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
+        """The discard pile by card code. The last pile's counts are kept: most actions leave
+        the pile as it was, and the others put one card on it or take the top one off."""
+        cached = self._pile
+        if cached is not None:
+            last, counts = cached
+            if pile is last:
+                return counts
+            grown = len(pile) - len(last)
+            if grown == 1 and pile[:-1] == last:  # a discard (cards are interned: fast)
+                counts = array("f", counts)
+                counts[pile[-1].code] += 1.0
+                self._pile = (pile, counts)
+                return counts
+            if grown == -1 and pile == last[:-1]:  # the top card taken
+                counts = array("f", counts)
+                counts[last[-1].code] -= 1.0
+                self._pile = (pile, counts)
+                return counts
+        counts = array("f", bytes(4 * CARDS))
+        for card in pile:
+            counts[card.code] += 1.0
+        self._pile = (pile, counts)
+        return counts

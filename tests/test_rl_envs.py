@@ -1,0 +1,176 @@
+"""The learning environments pass their frameworks' own checkers (issue 11).
+
+PettingZoo's ``api_test`` and ``seed_test``, Gymnasium's ``check_env`` and OpenSpiel's
+``random_sim_test``, on short variants so that games end within the test; then what the
+checkers do not look at: rewards at the end, an illegal index, rendering without hands.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test.api_test import api_test
+from pettingzoo.test.seed_test import seed_test
+
+import phase10.rl
+from phase10 import InvalidDataError, RandomBot
+from phase10.rl import ENV_ID, Phase10Env, env
+from phase10.rl.aec import ILLEGAL_REWARD
+
+
+def play_out(game: phase10.rl.Phase10AEC, seed: int) -> dict[str, float]:
+    """A whole game of random legal indices; each agent's reward as it leaves."""
+    rng = np.random.default_rng(seed)
+    game.reset(seed=seed)
+    paid: dict[str, float] = {}
+    for agent in game.agent_iter(200_000):
+        observation, reward, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            paid[agent] = float(reward)
+            game.step(None)
+            continue
+        assert observation is not None
+        assert reward == 0.0  # nothing before the end
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return paid
+
+
+def test_pettingzoo_api_test() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice for other observation layouts
+        api_test(env(players=2, rules="to-phase-1", seed=1), num_cycles=400)  # type: ignore[no-untyped-call]
+        api_test(env(players=4, rules="masters+to-phase-2", seed=2), num_cycles=100)  # type: ignore[no-untyped-call]
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(players=3, rules="to-phase-2"), num_cycles=100)  # type: ignore[no-untyped-call]
+
+
+def test_games_end_with_zero_sum_rewards_to_every_agent() -> None:
+    game = env(players=3, rules="to-phase-1", seed=5)
+    paid = play_out(game, 5)
+    assert sorted(paid) == game.possible_agents
+    assert abs(sum(paid.values())) < 1e-9
+    winners = [a for a, r in paid.items() if r > 0]
+    state = game.game_state
+    assert state.is_over
+    assert winners == [game.possible_agents[s] for s in state.winners]
+    assert not game.agents  # every agent left after its last step
+
+
+def test_an_illegal_index_ends_the_game_with_minus_one() -> None:
+    """As PettingZoo's TerminateIllegalWrapper does for the classic games."""
+    game = env(players=2, rules="to-phase-1", seed=3)
+    observation, *_ = game.last()
+    assert observation is not None
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    agent = game.agent_selection
+    game.step(illegal)
+    assert all(game.terminations.values())
+    assert game.rewards[agent] == ILLEGAL_REWARD
+    assert "illegal" in game.infos[agent]
+    assert sum(game.rewards.values()) == ILLEGAL_REWARD
+    with pytest.raises(InvalidDataError, match="action index"):
+        env(players=2, rules="to-phase-1").step(10**6)
+
+
+def test_masks_belong_to_the_agent_to_play() -> None:
+    game = env(players=3, seed=4)
+    for agent in game.agents:
+        mask = game.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert bool(mask.any()) is (agent == game.agent_selection)
+
+
+def test_ansi_render_shows_the_table_and_no_hand() -> None:
+    game = env(players=2, seed=1, render_mode="ansi")
+    text = game.render()
+    assert isinstance(text, str)
+    assert "Discard pile" in text
+    hand = game.game_state.players[0].hand
+    assert " ".join(str(c) for c in hand) not in text
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env(players=2).render() is None
+    with pytest.raises(InvalidDataError, match="render_mode"):
+        env(render_mode="human")
+    with pytest.raises(InvalidDataError, match="players"):
+        env(players=9)
+
+
+def test_gymnasium_check_env_and_registration() -> None:
+    assert ENV_ID in gymnasium.registry
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gymnasium.make(ENV_ID, players=3, rules="to-phase-2").unwrapped)
+        check_env(Phase10Env(players=2, opponents="random", render_mode="ansi"))
+
+
+def test_gymnasium_episode_against_bots() -> None:
+    """The learner plays seat 1; the reward at the end is its share (R-15)."""
+    game = Phase10Env(players=3, rules="to-phase-1", seat=1, opponents=lambda s: RandomBot(s))
+    observation, info = game.reset(seed=11)
+    rng = np.random.default_rng(0)
+    total = 0.0
+    for _ in range(20_000):
+        assert game.observation_space.contains(observation)
+        assert np.array_equal(info["action_mask"], game.action_masks())
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, reward, terminated, _, info = game.step(action)
+        total += reward
+        if terminated:
+            break
+    assert game.game_state.is_over
+    expected = phase10.rl.game_rewards(game.game_state.winners, 3)[1]
+    assert total == expected
+    assert not info["action_mask"].any()
+
+
+def test_gymnasium_illegal_action_and_bad_arguments() -> None:
+    game = Phase10Env(players=2, rules="to-phase-1")
+    _, info = game.reset(seed=1)
+    illegal = int(np.flatnonzero(~info["action_mask"])[0])
+    _, reward, terminated, _, info = game.step(illegal)
+    assert (reward, terminated) == (ILLEGAL_REWARD, True)
+    assert info["illegal"]
+    with pytest.raises(InvalidDataError, match="seat"):
+        Phase10Env(players=2, seat=2)
+    with pytest.raises(InvalidDataError, match="opponents"):
+        Phase10Env(opponents="clever")
+
+
+def test_openspiel_random_sim_test() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import phase10.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_phase10", {"players": 2, "variant": "to-phase-1"})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    game = pyspiel.load_game(
+        "python_phase10", {"players": 3, "variant": "masters+to-phase-2", "max_turns": 80}
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_information_state_has_perfect_recall() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import phase10.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_phase10", {"players": 2, "variant": "to-phase-1"})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while state.is_chance_node():
+        codes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert abs(sum(probabilities) - 1) < 1e-9
+        state.apply_action(int(rng.choice(codes, p=probabilities)))
+    mover = state.current_player()
+    before = state.information_state_string(mover)
+    assert "my hand" in before
+    state.apply_action(state.legal_actions()[0])  # draw
+    after = state.information_state_string(mover)
+    assert after.startswith(before)
+    assert len(state.observation_tensor(mover)) == game.observation_tensor_size()
+    other = 1 - mover
+    assert state.information_state_string(other).count("\n") == after.count("\n")
