@@ -210,3 +210,21 @@ def test_v12_the_forced_discard_is_no_turn_changing_card() -> None:
     assert_illegal(state, Discard(REVERSE), IllegalReason.NOT_ALLOWED_BY_RULES)
     assert Discard(card("R3")) in legal_actions(state)
     assert all(not a.card.changes_turns for a in legal_actions(state) if isinstance(a, Discard))
+
+
+def test_v15_text_and_picture_show_reversed_play_and_the_new_cards() -> None:
+    """The table as text and as SVG says when play goes the other way, and draws the
+    Reverse and Super Skip cards as themselves (``V``, ``Z``)."""
+    from phase10.svg import render as svg
+    from phase10.text import render
+
+    rules = variants.resolve("reverse-cards+super-wild")
+    state = stacked_game({1: "V Z R1 R2"}, "G9", "B7 B8", rules, players=4)
+    assert "reversed" not in render(state)
+    after = play(state, DrawStock(), Discard(REVERSE))
+    view = player_view(after, 1)
+    assert "Play goes to the right (reversed)" in render(view)
+    assert "reversed" in svg(view)
+    assert " Z  (10 cards)" in render(view)
+    assert 'data-card="Z"' in svg(view)
+    assert "SUPER" in svg(view)

@@ -194,3 +194,17 @@ def test_teams_lay_down_is_each_players_own() -> None:
     state = play(state, DrawStock())
     lay = LayDown((SetOf(3).make("R5 R5 B5"), SetOf(3).make("R6 R6 B6")))
     assert play(state, lay).players[1].laid_down
+
+
+def test_teams_text_and_picture_show_teams_and_partners() -> None:
+    """Each seat's line names its team, and the viewing seat's partner is marked."""
+    from phase10.svg import render as svg
+    from phase10.text import render
+
+    state = new_game(4, TEAMS, seed=3)
+    text = render(player_view(state, 1))
+    lines = text.splitlines()
+    assert "team A" in lines[1]
+    assert "your partner" not in lines[1]
+    assert "team B, your partner" in lines[4]
+    assert "team B, your partner" in svg(player_view(state, 1))

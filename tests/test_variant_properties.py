@@ -330,6 +330,7 @@ def variant_illegal_candidates(
                 R.ALREADY_LAID_DOWN,
                 R.PHASE_ALREADY_COMPLETED,
                 R.WRONG_PHASE,
+                R.LAY_DOWN_UNDER_WAY,  # V-15 partial phasing: another phase's groups wait
             }
             out.append((LayDown((), rng.choice(done)), reasons))
     return out
