@@ -51,7 +51,7 @@ def c(text: str) -> Card:
     return Card.parse(text)
 
 
-def test_alt_color_run_anchor_holds_two_colours() -> None:
+def test_v14_alt_color_run_anchor_holds_two_colours() -> None:
     """The anchor is the lowest number, the lowest card's colour and the other colour."""
     meld = AltColorRunOf(4).make("R3 B4 W B6")
     assert (meld.number, meld.color, meld.colors) == (3, RED, (BLUE,))
@@ -61,7 +61,7 @@ def test_alt_color_run_anchor_holds_two_colours() -> None:
     assert AltColorRunOf(9).describe() == "1 run of 9 in alternating colors"
 
 
-def test_alt_color_run_refuses_one_colour_wrong_colours_and_gaps() -> None:
+def test_v14_alt_color_run_refuses_one_colour_wrong_colours_and_gaps() -> None:
     """Colours must alternate between two different colours; numbers must be consecutive."""
     for text in ("R3 R4 R5 R6", "R3 B4 G5 B6", "R3 B4 R6 B7", "R3 B4 R5 S"):
         with pytest.raises(InvalidMeldError):
@@ -70,7 +70,7 @@ def test_alt_color_run_refuses_one_colour_wrong_colours_and_gaps() -> None:
         AltColorRunOf(2).make("W W", number=3, color=(RED, RED))
 
 
-def test_alt_color_run_with_a_colour_only_on_wilds_must_name_it() -> None:
+def test_v14_alt_color_run_with_a_colour_only_on_wilds_must_name_it() -> None:
     """R-7.6: with every card of one colour a Wild, the cards leave that colour open."""
     with pytest.raises(InvalidMeldError, match="ambiguous"):
         AltColorRunOf(4).make("W B4 W B6")
@@ -81,7 +81,7 @@ def test_alt_color_run_with_a_colour_only_on_wilds_must_name_it() -> None:
     assert meld.hit_ends(c("R7")) == ()
 
 
-def test_alt_color_run_hits_take_the_colour_of_their_place() -> None:
+def test_v14_alt_color_run_hits_take_the_colour_of_their_place() -> None:
     """R-6.5: below the run a card of the second colour, above it the colour its position
     takes; a hit at the low end makes the other colour the lowest card's."""
     meld = AltColorRunOf(4).make("R3 B4 R5 B6")
@@ -95,14 +95,14 @@ def test_alt_color_run_hits_take_the_colour_of_their_place() -> None:
     assert meld.hit(c("W"), End.HIGH).hit_ends(c("B8")) == (End.HIGH,)
 
 
-def test_alt_color_run_r7_4_bounds() -> None:
+def test_v14_alt_color_run_r7_4_bounds() -> None:
     """R-7.4: no place below 1 or above 12 (unless A-4 widens the Wilds' range)."""
     full = AltColorRunOf(2).make("R11 B12")
     assert full.hit_ends(c("W")) == (End.LOW,)
     assert AltColorRunOf(2).make("R1 B2").hit_ends(c("W"), WIDE) == (End.LOW, End.HIGH)
 
 
-def test_other_kinds_have_no_second_colour() -> None:
+def test_v14_other_kinds_have_no_second_colour() -> None:
     """``Meld.colors`` belongs to kinds that stand for several colours: elsewhere it is
     refused."""
     meld = Meld(SetOf(3), parse_cards("R7 B7 G7"), 7, None, False, (RED,))
@@ -112,7 +112,7 @@ def test_other_kinds_have_no_second_colour() -> None:
     assert "colors" not in repr(plain)
 
 
-def test_alt_color_run_json_and_notation_keep_both_colours() -> None:
+def test_v14_alt_color_run_json_and_notation_keep_both_colours() -> None:
     """The second colour is written as ``"colors"`` in JSON and as ``@3RB`` in notation."""
     meld = AltColorRunOf(4).make("W B4 W B6", number=3, color=(GREEN, BLUE))
     codec = Codec()
@@ -125,7 +125,7 @@ def test_alt_color_run_json_and_notation_keep_both_colours() -> None:
     assert parse_action(text) == lay
 
 
-def test_alt_color_run_outcome_key_lists_each_meaning_once() -> None:
+def test_v14_alt_color_run_outcome_key_lists_each_meaning_once() -> None:
     """Lay-downs that differ only in where a Wild sits mean the same on the table: the
     listing offers one of them (the outcome key is the anchor and the length)."""
     rules = variants.resolve("alternating-runs")
@@ -169,7 +169,9 @@ cards_st = st.lists(
 
 @settings(max_examples=max(30, settings().max_examples))
 @given(cards=cards_st, rules=st.sampled_from([DEFAULT, WIDE]))
-def test_alt_color_run_validation_matches_an_oracle(cards: list[Card], rules: MeldRules) -> None:
+def test_v14_alt_color_run_validation_matches_an_oracle(
+    cards: list[Card], rules: MeldRules
+) -> None:
     """``make`` accepts a sequence exactly when some anchor fits it (ambiguity aside)."""
     requirement = AltColorRunOf(len(cards))
     try:
@@ -198,7 +200,7 @@ def every_valid_meld(hand: Sequence[Card], size: int, rules: MeldRules) -> set[M
 
 @settings(max_examples=max(10, settings().max_examples // 2))
 @given(hand=st.lists(st.sampled_from(parse_cards("R3 B4 R5 B5 W G4 G6 R7")), max_size=6))
-def test_alt_color_run_candidates_offer_every_valid_group(hand: list[Card]) -> None:
+def test_v14_alt_color_run_candidates_offer_every_valid_group(hand: list[Card]) -> None:
     """The solver's candidates are complete: every valid group at minimum size is found."""
     for size in (2, 3):
         phase = Phase(1, (AltColorRunOf(size),))
@@ -206,7 +208,7 @@ def test_alt_color_run_candidates_offer_every_valid_group(hand: list[Card]) -> N
         assert got == every_valid_meld(hand, size, DEFAULT), (size, hand)
 
 
-def test_alt_color_runs_phase_list() -> None:
+def test_v14_alt_color_runs_phase_list() -> None:
     """The alternating-runs list: the standard phases with every run in alternating
     colours; phase 6 is the Twist card's run of 9."""
     assert len(ALT_COLOR_PHASES) == 10
@@ -217,14 +219,14 @@ def test_alt_color_runs_phase_list() -> None:
     assert from_json(to_json(rules)) == rules
 
 
-def test_alt_color_runs_greedy_game_ends_and_round_trips() -> None:
+def test_v14_alt_color_runs_greedy_game_ends_and_round_trips() -> None:
     """GreedyBots finish a game on the list; the final state survives JSON."""
     final = play_game(new_game(3, "alternating-runs", seed=5), [GreedyBot()] * 3)
     assert final.is_over
     assert from_json(to_json(final)) == final
 
 
-def test_alt_color_run_a3_group_scope() -> None:
+def test_v14_alt_color_run_a3_group_scope() -> None:
     """A-3 'group': an alternating run of Wilds only is refused; 'none' allows it."""
     group = MeldRules(natural_card_scope=NaturalScope.GROUP)
     none = MeldRules(natural_card_scope=NaturalScope.NONE)

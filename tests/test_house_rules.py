@@ -7,7 +7,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers import assert_illegal, deck_counter, play, stacked_game, with_players
+from helpers import (
+    allowed_players,
+    assert_illegal,
+    deck_counter,
+    play,
+    stacked_game,
+    with_players,
+)
 from phase10 import (
     RULE_CARD,
     SKIP,
@@ -405,3 +412,31 @@ def test_new_variants_round_trip_through_json_and_records(spec: str) -> None:
     replayed = record.extend(actions).with_digests()
     assert replayed.final_state() == final
     assert from_json(to_json(replayed), GameRecord).final_state() == final
+
+
+def _pair_outcome(spec: str) -> str:
+    """``"ok"`` when the spec resolves and deals a game, else the refusal's message."""
+    try:
+        rules = variants.resolve(spec)
+    except InvalidRulesError as error:
+        return str(error)
+    players = allowed_players(rules)
+    assert players, f"{spec}: no table size from 2 to 6 is allowed"
+    state = new_game(players[0], rules, seed=1)
+    validate_state(state)
+    assert legal_actions(state)
+    return "ok"
+
+
+@pytest.mark.parametrize("spec", NEW)
+def test_new_variants_combine_with_every_variant_or_say_why_not(spec: str) -> None:
+    """Issue 14: each new variant composes with ``+`` with every registered variant, in
+    either order, into rules that deal a valid game, or the combination is refused with
+    an InvalidRulesError that names a part of it (the same answer in both orders)."""
+    for other in variants.names():
+        if other == spec:
+            continue
+        outcomes = [_pair_outcome(f"{spec}+{other}"), _pair_outcome(f"{other}+{spec}")]
+        for outcome in outcomes:
+            assert outcome == "ok" or spec in outcome or other in outcome, (other, outcome)
+        assert (outcomes[0] == "ok") == (outcomes[1] == "ok"), (other, outcomes)

@@ -41,7 +41,7 @@ def laid(phase: int) -> dict[str, object]:
     return {"laid_down": True, "phase_attempted": phase}
 
 
-def test_teams_partners_sit_apart() -> None:
+def test_v15_teams_partners_sit_apart() -> None:
     """Seat s plays for team s % teams: 0-2 v 1-3, and 0-2-4 v 1-3-5."""
     assert [team_of(TEAMS, s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
     assert team_seats(TEAMS, 4, 1) == (1, 3)
@@ -53,7 +53,7 @@ def test_teams_partners_sit_apart() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_teams_are_two_v_two_or_three_v_three(players: int) -> None:
+def test_v15_teams_are_two_v_two_or_three_v_three(players: int) -> None:
     """Seed 002: 2 v 2 or 3 v 3; other table sizes are refused, naming the option."""
     for ok in (4, 6):
         TEAMS.check_players(ok)
@@ -61,7 +61,7 @@ def test_teams_are_two_v_two_or_three_v_three(players: int) -> None:
         new_game(players, "teams", seed=1)
 
 
-def test_teams_share_one_phase_and_either_partner_makes_it() -> None:
+def test_v15_teams_share_one_phase_and_either_partner_makes_it() -> None:
     """team_advance='any' (default): one partner laying the team's phase down moves the
     whole team on; the other team, whose partners both failed, stays."""
     state = with_players(new_game(4, TEAMS, seed=3), s0=laid(1))
@@ -72,7 +72,7 @@ def test_teams_share_one_phase_and_either_partner_makes_it() -> None:
     assert target.number == 2
 
 
-def test_teams_all_partners_must_make_it_when_told() -> None:
+def test_v15_teams_all_partners_must_make_it_when_told() -> None:
     """team_advance='all': the team moves on only when every partner laid it down; a
     partial success neither advances nor (under Anti-Phase) drops."""
     rules = TEAMS.with_options(team_advance="all")
@@ -88,7 +88,7 @@ def test_teams_all_partners_must_make_it_when_told() -> None:
     assert over.players[0].completed == over.players[2].completed == (1,)
 
 
-def test_teams_scores_add_up_and_the_lowest_team_total_wins() -> None:
+def test_v15_teams_scores_add_up_and_the_lowest_team_total_wins() -> None:
     """Both teams complete the final phase in one hand: the team whose partners' totals
     add up lowest wins, and every partner is a winner (R-15.2 by team)."""
     nine = tuple(range(1, 10))
@@ -107,13 +107,13 @@ def test_teams_scores_add_up_and_the_lowest_team_total_wins() -> None:
     assert over.ranking[:2] == (0, 2)
 
 
-def test_teams_hit_any_group_by_default() -> None:
+def test_v15_teams_hit_any_group_by_default() -> None:
     """team_hits='anyone' (default): as R-6.4, any group on the table may be hit."""
     state = hit_table(TEAMS)
     assert Hit(parse_cards("Y8")[0], 1, 0) in legal_actions(state)
 
 
-def test_teams_hit_only_own_team_groups_when_told() -> None:
+def test_v15_teams_hit_only_own_team_groups_when_told() -> None:
     """team_hits='own_team': only the groups of one's own team may be hit; an opponent's
     group is neither listed nor accepted."""
     state = hit_table(TEAMS.with_options(team_hits="own_team"))
@@ -139,7 +139,7 @@ def hit_table(rules: Rules) -> GameState:
     return play(attrs.evolve(state, current_player=0), DrawStock())
 
 
-def test_teams_view_shows_partners_public_state_never_their_hand() -> None:
+def test_v15_teams_view_shows_partners_public_state_never_their_hand() -> None:
     """A seat's view names its partners and shows their public facts (phase, groups,
     score, hand size), never their cards: two states that differ only in a partner's
     hand give equal views."""
@@ -155,14 +155,14 @@ def test_teams_view_shows_partners_public_state_never_their_hand() -> None:
     assert player_view(swapped, 0) == view
 
 
-def test_teams_need_the_phases_in_order() -> None:
+def test_v15_teams_need_the_phases_in_order() -> None:
     """Partners share one phase, so team play refuses free phase order (V-1, V-3)."""
     for spec in ("teams+masters", "pick-a-phase+teams"):
         with pytest.raises(InvalidRulesError, match="teams"):
             variants.resolve(spec)
 
 
-def test_teams_greedy_bot_never_skips_its_partner() -> None:
+def test_v15_teams_greedy_bot_never_skips_its_partner() -> None:
     """GreedyBot aims its Skips at opponents only."""
     state = stacked_game({1: "S R1"}, "G2", "B3", TEAMS, players=4)
     state = play(state, DrawStock())
@@ -172,7 +172,7 @@ def test_teams_greedy_bot_never_skips_its_partner() -> None:
     assert action.target in (0, 2)
 
 
-def test_teams_greedy_games_end_with_a_winning_team() -> None:
+def test_v15_teams_greedy_games_end_with_a_winning_team() -> None:
     """Whole games of GreedyBots end; the winners are one whole team."""
     for players, seed in ((4, 1), (6, 2)):
         final = play_game(new_game(players, TEAMS, seed=seed), [GreedyBot()] * players)
@@ -183,12 +183,12 @@ def test_teams_greedy_games_end_with_a_winning_team() -> None:
         assert set(final.ranking) == set(range(players))
 
 
-def test_ranking_orders_by_phases_then_score() -> None:
+def test_v16_ranking_orders_by_phases_then_score() -> None:
     """V-16 ranking: winners first, then most phases completed, then lowest total."""
     assert ranking((3,), (2, 9, 9, 10), (10, 40, 30, 5)) == (3, 2, 1, 0)
 
 
-def test_teams_lay_down_is_each_players_own() -> None:
+def test_v15_teams_lay_down_is_each_players_own() -> None:
     """A partner lays down from their own hand only (R-5.4 is unchanged by teams)."""
     state = stacked_game({1: "R5 R5 B5 R6 R6 B6"}, "G2", "B3", TEAMS, players=4)
     state = play(state, DrawStock())
@@ -196,7 +196,7 @@ def test_teams_lay_down_is_each_players_own() -> None:
     assert play(state, lay).players[1].laid_down
 
 
-def test_teams_text_and_picture_show_teams_and_partners() -> None:
+def test_v15_teams_text_and_picture_show_teams_and_partners() -> None:
     """Each seat's line names its team, and the viewing seat's partner is marked."""
     from phase10.svg import render as svg
     from phase10.text import render

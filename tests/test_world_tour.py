@@ -91,7 +91,7 @@ def test_v16_ranking_after_a_greedy_game() -> None:
     assert player_view(final, 0).ranking == ranking
 
 
-def test_ranking_is_empty_before_the_end() -> None:
+def test_v16_ranking_is_empty_before_the_end() -> None:
     """The ranking exists only once the game is over."""
     state = new_game(3, Rules(), seed=1)
     assert state.ranking == ()

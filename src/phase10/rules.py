@@ -631,6 +631,13 @@ class Rules:
                 "Phase cards are dealt only when phases are made in any order (V-1.5)",
                 option="masters_phase_cards",
             )
+        box = PHASE_CARD_COPIES * len(self.phases)
+        if self.masters_phase_cards * max(2, self.min_players) > box:
+            raise InvalidRulesError(
+                f"the {box} Phase cards of a list of {len(self.phases)} phases cannot deal "
+                f"{self.masters_phase_cards} to each of {max(2, self.min_players)} players (V-15)",
+                option="masters_phase_cards",
+            )
         if self.last_stand and self.going_out is GoingOut.FLOATING:
             raise InvalidRulesError(
                 "a floater has no final turn to take: a player who empties their hand either "

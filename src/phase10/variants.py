@@ -268,7 +268,17 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
     refined: set[str] = set()  # options changed by refining parts
     for variant in order:
         before = rules
-        rules = variant.apply(rules)
+        try:
+            rules = variant.apply(rules)
+        except InvalidRulesError as error:
+            if not owners:  # the first part alone: its own message is the whole story
+                raise
+            names = sorted({*owners.values(), variant.name})
+            message = error.message.removeprefix(f"{variant.name}: ")
+            raise InvalidRulesError(
+                f"{', '.join(names[:-1])} and {names[-1]} do not combine: {message}",
+                error.option,
+            ) from None
         changed = _changed(before, rules)
         for name in changed:
             if name in owners and (not variant.refines or name in refined):
