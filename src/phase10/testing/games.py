@@ -17,6 +17,7 @@ from ..actions import Action, NextHand
 from ..bots import Bot, GreedyBot, RandomBot
 from ..cards import Card, standard_deck
 from ..engine import apply, check, legal_actions, new_game
+from ..errors import InvalidRulesError
 from ..notation import action_to_text, parse_action
 from ..record import GameRecord
 from ..rules import Rules
@@ -66,8 +67,17 @@ def _bots(players: int, game: int, seed: int) -> list[Bot]:
 
 
 def _table_sizes(rules: Rules, games: int) -> list[int]:
-    low, high = rules.min_players, min(rules.max_players, 6)
-    return [low + game % (high - low + 1) for game in range(games)]
+    """The sizes the rules allow up to six (team play: 4 and 6), smallest first, in turn."""
+    allowed = []
+    for count in range(rules.min_players, min(rules.max_players, 6) + 1):
+        try:
+            rules.check_players(count)
+        except InvalidRulesError:
+            continue
+        allowed.append(count)
+    if not allowed:
+        allowed = [rules.min_players]  # new_game says why in the report
+    return [allowed[game % len(allowed)] for game in range(games)]
 
 
 def check_games(recorder: Recorder, rules: Rules, games: int, seed: int) -> None:
