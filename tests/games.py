@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 from hypothesis import strategies as st
 
+from helpers import allowed_players
 from phase10 import (
     Action,
     Bot,
@@ -92,6 +93,18 @@ BUILTIN_VARIANTS = (
     "dealer-places-upturned",
     "movable-wilds",
     "phase-20",
+    "world-tour",
+    "teams",
+    "twist-card",
+    "reverse-cards",
+    "super-wild",
+    "hard-2p-masters",
+    "alternating-runs",
+    "fresh-deck",
+    "last-stand",
+    "partial-phasing",
+    "skip-stacking",
+    "extended-wilds",
 )
 """Every built-in variant of RULES.md §V (V-7 through one member of its family)."""
 
@@ -108,6 +121,16 @@ COMPOSITIONS = (
     "floating+movable-wilds+truly-wild",
     "ten-hands+postal+dealer-places-upturned",
     "even-phases+to-phase-3+floating+postal",
+    "masters+super-wild+reverse-cards",
+    "teams+reverse-cards+last-stand",
+    "teams+anti-phase-others",
+    "world-tour+fresh-deck+twist-card",
+    "hard-2p-masters+partial-phasing",
+    "masters-declared+hard-2p-masters+anti-phase",
+    "alternating-runs+extended-wilds+movable-wilds",
+    "partial-phasing+postal+skip-stacking",
+    "last-stand+truly-wild+dealer-places-upturned",
+    "phase-20+last-stand+to-phase-12",
 )
 """Modifiers combined with bases (issue 4, composition)."""
 
@@ -141,7 +164,7 @@ def game_specs(
 ) -> GameSpec:
     variant = draw(st.sampled_from(names))
     base = variants.resolve(variant)
-    players = draw(st.integers(max(2, base.min_players), min(6, base.max_players)))
+    players = draw(st.sampled_from(allowed_players(base)))
     seed = draw(st.integers(0, 2**40))
     bots = tuple(draw(st.one_of(st.none(), st.integers(0, 10_000))) for _ in range(players))
     max_turns = draw(st.integers(*turns))

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 
+import attrs
 import pytest
 
 from phase10 import (
@@ -37,6 +38,26 @@ from phase10 import (
     standard_deck,
 )
 from phase10.dealing import seat_order
+from phase10.errors import InvalidRulesError
+from phase10.state import replace
+
+
+def allowed_players(rules: Rules) -> list[int]:
+    """The table sizes from 2 to 6 that ``rules`` allow (team play: 4 or 6)."""
+    counts = []
+    for count in range(2, 7):
+        try:
+            rules.check_players(count)
+        except InvalidRulesError:
+            continue
+        counts.append(count)
+    return counts
+
+
+def player_count(rules: Rules, wanted: int) -> int:
+    """The table size nearest to ``wanted`` (the smaller on a tie) that ``rules`` allow."""
+    return min(allowed_players(rules), key=lambda count: (abs(count - wanted), count))
+
 
 __all__ = [
     "assert_illegal",
@@ -50,6 +71,7 @@ __all__ = [
     "stacked_deck",
     "stacked_game",
     "table_counter",
+    "with_players",
 ]
 
 FILL_SEED = 20_240_601
@@ -245,9 +267,18 @@ def listed_or_same(state: GameState, action: Action, legal: Collection[Action]) 
     return False
 
 
-def deck_counter(rules: Rules) -> Counter[Card]:
-    """The rules' deck as a multiset."""
-    return Counter(standard_deck(rules))
+def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
+    """``state`` with some players' fields changed (``s0={"score": 5}``)."""
+    players = list(state.players)
+    for key, changes in by_seat.items():
+        seat = int(key[1:])
+        players[seat] = replace(players[seat], **changes)
+    return attrs.evolve(state, players=tuple(players))
+
+
+def deck_counter(rules: Rules, decks: int = 1) -> Counter[Card]:
+    """The rules' deck as a multiset, ``decks`` times (A-17 ``"fresh_deck"``)."""
+    return Counter(standard_deck(rules) * decks)
 
 
 def table_counter(state: GameState) -> Counter[Card]:

@@ -17,7 +17,7 @@ import attrs
 import pytest
 from hypothesis import settings
 
-from helpers import cards
+from helpers import allowed_players, cards
 from phase10 import (
     Action,
     Discard,
@@ -49,8 +49,7 @@ FULL = settings().max_examples >= 1000
 MATRIX = tuple(
     (name, players)
     for name in variants.names()
-    for players in range(2, 7)
-    if variants.resolve(name).min_players <= players <= variants.resolve(name).max_players
+    for players in allowed_players(variants.resolve(name))
 )
 SAMPLE = (
     ("arkansas", 4),
@@ -61,6 +60,9 @@ SAMPLE = (
     ("masters", 4),
     ("floating", 3),
     ("standard", 2),
+    ("teams", 6),
+    ("partial-phasing", 6),
+    ("last-stand", 5),
 )
 """Pairs that did not end within 20,000 actions before the fix (anti-phase with six
 players takes seconds, so only the full matrix has it), and a few more."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from helpers import play, stacked_game
+from helpers import play, player_count, stacked_game
 from phase10 import (
     Action,
     Bot,
@@ -57,7 +57,7 @@ def test_bots_satisfy_protocol() -> None:
 def test_bots_only_return_legal_actions(variant: str) -> None:
     """Both bots pick from the legal actions in every registered variant."""
     rules = variants.resolve(variant).with_options(max_turns=120)
-    players = max(rules.min_players, min(3, rules.max_players))
+    players = player_count(rules, 3)
     for seed in range(2):
         bots: list[Bot] = [
             GreedyBot() if (seat + seed) % 2 else RandomBot(seat) for seat in range(players)

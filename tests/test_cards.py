@@ -86,8 +86,8 @@ def test_r1_6_deck_spec_counts_are_configurable() -> None:
     twelve = DeckSpec(wilds=12, skips=2)
     assert twelve.size == 96 + 12 + 2
     counts = twelve.counts()
-    assert len(counts) == 51  # 48 number cards, Wild, Skip and the Anti-Phase rule card
-    assert counts[50] == 0
+    assert len(counts) == 53  # 48 number cards, Wild, Skip, rule card, Reverse, Super Skip
+    assert counts[50:] == (0, 0, 0)
     assert counts[WILD.code] == 12
     assert counts[SKIP.code] == 2
     assert all(count == 2 for count in counts[:48])
@@ -177,7 +177,7 @@ def test_number_card_and_from_code_refuse_bad_input() -> None:
     with pytest.raises(InvalidDataError):
         Card.number_card("R", 3)  # type: ignore[arg-type]
     with pytest.raises(InvalidDataError):
-        Card.from_code(51)
+        Card.from_code(53)
     with pytest.raises(InvalidDataError):
         Card.from_code(-1)
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import phase10.engine.legal
 from games import SPECS
-from helpers import bot_game, stacked_game
+from helpers import bot_game, player_count, stacked_game
 from phase10 import (
     Bot,
     Card,
@@ -146,7 +146,7 @@ def test_issue9_every_reachable_state_is_valid_and_can_act(
     legal), and the shortcut it takes holds: in the play stage with two cards or more,
     no V-12 discard pending and no lay-down under way, a plain discard is legal (R-4.5)."""
     rules = rules.with_options(max_turns=150)
-    players = max(rules.min_players, min(players, rules.max_players))
+    players = player_count(rules, players)
     bots: list[Bot] = [RandomBot(seed * 7 + seat) for seat in range(players)]
     for state in bot_game(rules, players, seed, 400, bots):
         validate_state(state)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import player_count
 from phase10 import (
     Card,
     ChoosePhase,
@@ -291,7 +292,7 @@ def test_a_full_deck_round_trips() -> None:
 def test_round_trip_of_legal_actions_along_a_game(spec: str, seed: int, steps: int) -> None:
     """Every legal action met along a random game writes and reads back."""
     rules = variants.resolve(spec)
-    players = min(3, rules.max_players)
+    players = player_count(rules, 3)
     state = new_game(players, rules, seed=seed)
     bots = [RandomBot(seed=seed + i) for i in range(players)]
     for _ in range(steps):

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import player_count
 from phase10 import (
     DrawStock,
     GameRecord,
@@ -268,7 +269,7 @@ def test_digests_fingerprint_the_game_not_the_bookkeeping() -> None:
 )
 def test_records_of_random_games_round_trip_and_replay(spec: str, seed: int, steps: int) -> None:
     rules = variants.resolve(spec)
-    players = min(3, rules.max_players)
+    players = player_count(rules, 3)
     record = GameRecord.start(players, rules, seed=seed, metadata={"spec": spec})
     state = record.initial_state()
     bots = [RandomBot(seed=seed + i) for i in range(players)]

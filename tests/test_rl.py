@@ -229,7 +229,7 @@ def test_spectator_view_and_sizes() -> None:
     assert observation[encoder.block("hand")].sum() == 0
     assert encoder.space.contains(observation)
     assert observation[encoder.block("seat", 0)][4] == 10  # hand sizes are public
-    assert encoder.block("pickups", 1).stop - encoder.block("pickups", 1).start == 51
+    assert encoder.block("pickups", 1).stop - encoder.block("pickups", 1).start == 53
     with pytest.raises(KeyError):
         encoder.block("nothing")
     assert ObservationEncoder("phase-20").size > encoder.size  # 20 phases, 20 flags

@@ -99,6 +99,8 @@ def test_ansi_render_shows_the_table_and_no_hand() -> None:
         env(render_mode="human")
     with pytest.raises(InvalidDataError, match="players"):
         env(players=9)
+    with pytest.raises(InvalidDataError, match="teams"):  # team play: 4 or 6 seats
+        env(players=5, rules="teams")
 
 
 def test_gymnasium_check_env_and_registration() -> None:

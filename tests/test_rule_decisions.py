@@ -7,12 +7,12 @@ points found open by review") states every decision in words.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 import pytest
 
-from helpers import assert_illegal, cards, play, stacked_game
+from helpers import assert_illegal, cards, play, stacked_game, with_players
 from phase10 import (
     STANDARD_PHASES,
     Action,
@@ -48,22 +48,12 @@ from phase10 import (
 )
 from phase10.engine.common import save_room
 from phase10.scoring import end_hand, hand_points
-from phase10.state import replace
 
 W, X = parse_cards("W X")
 
 
 def card(text: str) -> Card:
     return parse_cards(text)[0]
-
-
-def with_players(state: GameState, **by_seat: Mapping[str, object]) -> GameState:
-    """``state`` with some players' fields changed (``s0={"score": 5}``)."""
-    players = list(state.players)
-    for key, changes in by_seat.items():
-        seat = int(key[1:])
-        players[seat] = replace(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
 
 
 # ---------------------------------------------------------------------------
@@ -368,9 +358,11 @@ def anti_hand(rules: Rules) -> GameState:
 
 def test_v5_3_drops_stack_by_default() -> None:
     """V-5.3 anti_drops_stack=True: failing the phase and holding the rule card are two
-    drops."""
-    over = anti_hand(variants.resolve("anti-phase-others"))
+    drops (without the floor of issue 14, which would stop the second)."""
+    over = anti_hand(variants.resolve("anti-phase-others").with_options(anti_floor=None))
     assert over.players[1].completed == (1,)
+    floored = anti_hand(variants.resolve("anti-phase-others"))  # anti_floor=1
+    assert floored.players[1].completed == (1, 2)
 
 
 def test_v5_3_drops_do_not_stack_when_told() -> None:

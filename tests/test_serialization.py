@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import bot_game, stacked_game
+from helpers import bot_game, player_count, stacked_game
 from phase10 import (
     EVEN_PHASES,
     ODD_PHASES,
@@ -83,7 +83,7 @@ def base_doc() -> dict[str, Any]:
 def play(spec: str, players: int, seed: int, steps: int, greedy: bool) -> list[GameState]:
     """The states of a bot game, the first one included."""
     rules = variants.resolve(spec)
-    players = max(rules.min_players, min(players, rules.max_players))
+    players = player_count(rules, players)
     bots: list[Bot] = [
         GreedyBot() if greedy else RandomBot(seed=seed * 7 + i) for i in range(players)
     ]
@@ -145,7 +145,14 @@ def test_rules_hold_the_spec_and_the_options_that_differ() -> None:
     data = to_data(masters)
     assert data["spec"] == "masters"
     assert data["phase_order"] == "any"
-    assert data["deck"] == {"copies": 2, "wilds": 8, "skips": 2, "rule_cards": 0}
+    assert data["deck"] == {
+        "copies": 2,
+        "wilds": 8,
+        "skips": 2,
+        "rule_cards": 0,
+        "reverses": 0,
+        "super_skips": 0,
+    }
     assert "hand_size" not in data
     even = to_data(variants.resolve("even-phases"))
     assert even["phases"] == [

@@ -51,7 +51,9 @@ def _partition_of(melds: Sequence[Meld]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(card.code for card in meld.cards)) for meld in melds)
 
 
-def _sort_key(melds: tuple[Meld, ...]) -> tuple[tuple[str, int, int, tuple[int, ...]], ...]:
+def _sort_key(
+    melds: tuple[Meld, ...],
+) -> tuple[tuple[str, int, int, tuple[int, ...], tuple[int, ...]], ...]:
     return tuple(meld.sort_key() for meld in melds)
 
 

@@ -16,7 +16,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import stacked_deck
+from helpers import player_count, stacked_deck
 from phase10 import (
     Card,
     GameState,
@@ -71,7 +71,7 @@ def visible(view: PlayerView) -> Counter[str]:
 def random_game(seed: int, steps: int, spec: str, players: int) -> GameState:
     """A game played ``steps`` actions from a seeded deal by a mix of bots."""
     rules = variants.resolve(spec)
-    players = min(players, rules.max_players)
+    players = player_count(rules, players)
     state = new_game(players, rules, seed=seed)
     bots = [GreedyBot() if seat % 2 else RandomBot(seed + seat) for seat in range(players)]
     for _ in range(steps):

@@ -15,6 +15,7 @@ import phase10.testing.games as kit_games
 from games import BUILTIN_VARIANTS, SPECS
 from phase10 import (
     WILD,
+    AltColorRunOf,
     Card,
     ColorOf,
     ColorParityRunOf,
@@ -46,7 +47,9 @@ KINDS: tuple[type[Requirement], ...] = (
     ColorRunOf,
     ParityOf,
     ParityRunOf,
+    AltColorRunOf,
     ColorParityRunOf,
+    AltColorRunOf,
 )
 
 CHECKED_SPECS = (

@@ -15,6 +15,7 @@ seat's view never shows another seat's hand or Save pile.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -127,11 +128,11 @@ def test_cards_conserved_apply_pure_and_always_a_legal_action(
     apply never changes the state it is given and gives the same result twice; the bots
     pick listed actions; every unfinished state has a legal action; the game ends."""
     spec = data.draw(variant_specs(variant))
-    deck = deck_counter(spec.rules())
+    rules = spec.rules()
     final = None
     for before, action, after in transitions(spec):
         if final is None:
-            assert all_cards(before) == deck
+            assert all_cards(before) == deck_counter(rules)
         legal = legal_actions(before)
         assert legal, before.stage
         assert action in legal
@@ -139,9 +140,12 @@ def test_cards_conserved_apply_pure_and_always_a_legal_action(
         again = apply(before, action)
         assert before == copy
         assert again == after
-        assert all_cards(after) == deck, action
+        assert all_cards(after) == deck_counter(rules, after.decks), action  # A-17
         for player in after.players:
-            assert len(set(player.completed)) == len(player.completed)
+            if player.assigned:  # V-15: a phase as often as the Phase cards ask
+                assert not Counter(player.completed) - Counter(player.assigned)
+            else:
+                assert len(set(player.completed)) == len(player.completed)
             assert player.score >= 0
         final = after
     assert final is not None
@@ -179,11 +183,12 @@ def test_every_legal_action_applies(variant: str, data: st.DataObject) -> None:
     """Every action listed by legal_actions applies, check() agrees, and the result still
     holds the whole deck."""
     spec = data.draw(variant_specs(variant, turns=(12, 50)))
-    deck = deck_counter(spec.rules())
+    rules = spec.rules()
     for before, _action, _after in transitions(spec):
         for action in legal_actions(before):
             assert check(before, action) is None, action
-            assert all_cards(apply(before, action)) == deck, action
+            after = apply(before, action)
+            assert all_cards(after) == deck_counter(rules, after.decks), action
 
 
 def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
@@ -285,7 +290,7 @@ def variant_illegal_candidates(
         out.append((SwapWild(any_card, 0, 0, End.LOW), wrong))
     if stage is Stage.CHOOSE_PHASE:
         out.append((ChoosePhase(max(p.number for p in state.rules.phases) + 1), {R.WRONG_PHASE}))
-        for number in player.completed:
+        for number in set(player.completed) - set(state.remaining_phases(seat)):
             out.append((ChoosePhase(number), {R.PHASE_ALREADY_COMPLETED}))
     elif stage is Stage.DEAL_UP:
         out += [(GiveCard(table), {R.BAD_SKIP_TARGET})]
@@ -317,13 +322,15 @@ def variant_illegal_candidates(
             for card in {c for c in player.hand if c.is_skip}:
                 out.append((Discard(card), {R.NOT_ALLOWED_BY_RULES}))
             out.append((LayDown(()), wrong))
-        done = [n for n in player.completed if not state.tiebreak]
+        left = state.remaining_phases(seat)  # V-15: Phase cards may ask for a phase again
+        done = [n for n in player.completed if not state.tiebreak and n not in left]
         if done:
             reasons = {
                 R.WRONG_STAGE,
                 R.ALREADY_LAID_DOWN,
                 R.PHASE_ALREADY_COMPLETED,
                 R.WRONG_PHASE,
+                R.LAY_DOWN_UNDER_WAY,  # V-15 partial phasing: another phase's groups wait
             }
             out.append((LayDown((), rng.choice(done)), reasons))
     return out

@@ -21,8 +21,10 @@ from .actions import (
 from .bots import Bot, GreedyBot, RandomBot, play_game
 from .cards import (
     COLORS,
+    REVERSE,
     RULE_CARD,
     SKIP,
+    SUPER_SKIP,
     WILD,
     Card,
     CardKind,
@@ -46,8 +48,10 @@ from .errors import (
     UnfinishedGameError,
 )
 from .extra_kinds import (
+    ALT_COLOR_PHASES,
     COLOR_PHASES,
     UNOBOT_30_PHASES,
+    AltColorRunOf,
     ColorParityRunOf,
     ColorRunOf,
     ColorSetOf,
@@ -71,17 +75,21 @@ from .views import PlayerView, SeatView, player_view, spectator_view
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALT_COLOR_PHASES",
     "COLORS",
     "COLOR_PHASES",
     "EVEN_PHASES",
     "ODD_PHASES",
     "PHASE_20",
+    "REVERSE",
     "RULE_CARD",
     "SKIP",
     "STANDARD_PHASES",
+    "SUPER_SKIP",
     "UNOBOT_30_PHASES",
     "WILD",
     "Action",
+    "AltColorRunOf",
     "Bot",
     "Card",
     "CardKind",

@@ -29,6 +29,7 @@ from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
 from .fastpath import least_wilds, least_wilds_of, least_wilds_spares, natural_buckets
 from .melds import MeldRules, NaturalScope, Requirement
+from .phase_cards import open_numbers
 from .phases import Phase
 from .rules import PhaseOrder
 from .solver import (
@@ -245,8 +246,8 @@ class GreedyBot:
         if phase is not None or view.rules.phase_order is not PhaseOrder.ANY:
             return phase
         me = view.players[view.seat]
-        done = set(me.completed)
-        open_phases = [p for p in view.rules.phases if p.number not in done]
+        left = open_numbers(view.rules, me.assigned, me.completed)
+        open_phases = [view.rules.phase(number) for number in left]
         if not open_phases:
             return None
         rules, hand = self._rules(view), view.hand
@@ -388,9 +389,12 @@ def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
         return view.rules.phase(view.laying.phase)
     if view.my_phase is not None:
         return view.my_phase
-    done = set(view.players[view.seat].completed) if view.seat is not None else set()
+    if view.seat is None:
+        return None
+    me = view.players[view.seat]
+    left = open_numbers(view.rules, me.assigned, me.completed)
     for phase in view.rules.phases:  # the one phase left to choose from (V-3)
-        if phase.number not in done and action.meld.requirement in phase.requirements:
+        if phase.number in left and action.meld.requirement in phase.requirements:
             return phase
     return None
 
@@ -444,17 +448,20 @@ def _useful_to_others(view: PlayerView) -> Callable[[Card], int]:
     return useful
 
 
-def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int]:
+def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int, int]:
+    """The most dangerous opponent first: never a partner (team play), then the most
+    phases, then the lowest score."""
     if target is None:
-        return (-1, 0)
+        return (-1, -1, 0)
     seat = view.players[target]
-    return (len(seat.completed) + int(seat.laid_down), -seat.score)
+    opponent = int(target not in view.partners)
+    return (opponent, len(seat.completed) + int(seat.laid_down), -seat.score)
 
 
 def _fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
     seats = view.seats
     assert view.seat is not None
-    following = seats[(seats.index(view.seat) + 1) % len(seats)]
+    following = seats[(seats.index(view.seat) + view.direction) % len(seats)]
     nxt = view.players[following]
     wanted = {c.number for c in nxt.pickups if c.number is not None}
     rules = view.rules.meld_rules

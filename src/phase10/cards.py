@@ -28,8 +28,10 @@ __all__ = [
     "ALL_CARDS",
     "COLORS",
     "NUMBERS",
+    "REVERSE",
     "RULE_CARD",
     "SKIP",
+    "SUPER_SKIP",
     "WILD",
     "Card",
     "CardKind",
@@ -69,6 +71,10 @@ class CardKind(enum.Enum):
     SKIP = "skip"
     RULE = "rule"
     """The Anti-Phase-for-others rule card (V-5.3): never in a deck unless asked for."""
+    REVERSE = "reverse"
+    """A Reverse (Twist) card: discarded, it turns the direction of play (V-15)."""
+    SUPER_SKIP = "super_skip"
+    """The Super Skip of "Super Wild Phase 10": discarded, it skips every other player (V-15)."""
 
 
 def _code(kind: CardKind, number: int | None, color: Color | None) -> int:
@@ -78,6 +84,10 @@ def _code(kind: CardKind, number: int | None, color: Color | None) -> int:
         return 49
     if kind is CardKind.RULE:
         return 50
+    if kind is CardKind.REVERSE:
+        return 51
+    if kind is CardKind.SUPER_SKIP:
+        return 52
     assert number is not None
     assert color is not None
     return _COLOR_INDEX[color] * 12 + number - 1
@@ -90,7 +100,9 @@ class Card:
     Build cards with :meth:`Card.parse`, :meth:`Card.number_card`,
     :data:`WILD` and :data:`SKIP`. ``code`` is a dense index 0..49 (colour-major
     number cards, then Wild 48 and Skip 49): handy as an array index. The
-    Anti-Phase rule card :data:`RULE_CARD` (notation ``X``) has code 50.
+    variants' action cards follow: the Anti-Phase rule card :data:`RULE_CARD`
+    (notation ``X``) has code 50, the :data:`REVERSE` card (``V``) 51 and the
+    :data:`SUPER_SKIP` (``Z``) 52. None of them ever joins a group.
     """
 
     kind: CardKind
@@ -124,7 +136,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card in notation: ``R7``, ``B12``, ``G1``, ``Y5``, ``W``, ``S``.
+        """Read one card in notation: ``R7``, ``B12``, ``G1``, ``Y5``, ``W``, ``S`` (and the
+        variants' ``X``, ``V``, ``Z``).
 
         Case and surrounding spaces do not matter.
 
@@ -162,6 +175,29 @@ class Card:
         return self.code == 50
 
     @property
+    def is_reverse(self) -> bool:
+        """True for a Reverse card (V-15)."""
+        return self.code == 51
+
+    @property
+    def is_super_skip(self) -> bool:
+        """True for the Super Skip (V-15)."""
+        return self.code == 52
+
+    @property
+    def is_action(self) -> bool:
+        """True for a card that acts when discarded and never joins a group: the Skip,
+        the rule card, the Reverse and the Super Skip (R-5.6, R-9.3, V-5.3, V-15)."""
+        return self.code >= 49
+
+    @property
+    def changes_turns(self) -> bool:
+        """True for a card whose discard changes whose turn comes next: the Skip, the
+        Reverse and the Super Skip (R-9.1, V-15). None may be taken from the discard
+        pile (R-9.4) unless ``skip_pickup_from_discard``."""
+        return self.code == 49 or self.code >= 51
+
+    @property
     def is_natural(self) -> bool:
         """True for a number card (a "natural" card, R-7.2)."""
         return self.code < 48
@@ -197,21 +233,28 @@ def _make_all() -> tuple[Card, ...]:
     cards.append(Card(CardKind.WILD))
     cards.append(Card(CardKind.SKIP))
     cards.append(Card(CardKind.RULE))
+    cards.append(Card(CardKind.REVERSE))
+    cards.append(Card(CardKind.SUPER_SKIP))
     return tuple(cards)
 
 
 ALL_CARDS: tuple[Card, ...] = _make_all()
 """The distinct cards, indexed by :attr:`Card.code`: 48 number cards, the Wild, the
-Skip, and the Anti-Phase rule card."""
+Skip, the Anti-Phase rule card, the Reverse and the Super Skip."""
 WILD: Card = ALL_CARDS[48]
 """The Wild, ``W``: stands for any number, or any colour in a colour group (R-7.1)."""
 SKIP: Card = ALL_CARDS[49]
 """The Skip, ``S``: discarded, it costs another player their next turn (R-9.1)."""
 RULE_CARD: Card = ALL_CARDS[50]
 """The Anti-Phase-for-others rule card, ``X``: only in decks that ask for it (V-5.3)."""
+REVERSE: Card = ALL_CARDS[51]
+"""The Reverse card, ``V``: discarded, it turns the direction of play (V-15); also the
+seed's "Twist card" (variant ``twist-card``)."""
+SUPER_SKIP: Card = ALL_CARDS[52]
+"""The Super Skip, ``Z``: discarded, every other player loses a turn (V-15)."""
 
 _TEXT: tuple[str, ...] = tuple(
-    f"{c.color.value}{c.number}" if c.color is not None else ("W", "S", "X")[c.code - 48]
+    f"{c.color.value}{c.number}" if c.color is not None else ("W", "S", "X", "V", "Z")[c.code - 48]
     for c in ALL_CARDS
 )
 _BY_TEXT: dict[str, Card] = dict(zip(_TEXT, ALL_CARDS, strict=False))
@@ -263,15 +306,32 @@ class DeckSpec:
     skips: int = attrs.field(default=4, validator=_count_validator)
     rule_cards: int = attrs.field(default=0, validator=_count_validator)
     """Anti-Phase-for-others rule cards (V-5.3); none in the standard deck."""
+    reverses: int = attrs.field(default=0, validator=_count_validator)
+    """Reverse (or Twist) cards (V-15); none in the standard deck."""
+    super_skips: int = attrs.field(default=0, validator=_count_validator)
+    """Super Skips (V-15); none in the standard deck."""
 
     @property
     def size(self) -> int:
         """The number of playing cards."""
-        return 48 * self.copies + self.wilds + self.skips + self.rule_cards
+        return (
+            48 * self.copies
+            + self.wilds
+            + self.skips
+            + self.rule_cards
+            + self.reverses
+            + self.super_skips
+        )
 
     def counts(self) -> tuple[int, ...]:
         """How many of each card (indexed by :attr:`Card.code`) the deck holds."""
-        return (self.copies,) * 48 + (self.wilds, self.skips, self.rule_cards)
+        return (self.copies,) * 48 + (
+            self.wilds,
+            self.skips,
+            self.rule_cards,
+            self.reverses,
+            self.super_skips,
+        )
 
 
 class _HasDeck(Protocol):

@@ -56,11 +56,12 @@ KINDS = ("state", "rules", "view", "record")
 T = TypeVar("T")
 
 _DEFAULT_RULES = Rules()
-_MELD_KEYS = ("kind", "cards", "number", "color", "wraps")
+_MELD_KEYS = ("kind", "cards", "number", "color", "wraps", "colors")
 _ANCHOR_TYPES: tuple[tuple[str, object], ...] = (
     ("number", int | None),
     ("color", Color | None),
     ("wraps", bool),
+    ("colors", tuple[Color, ...]),
 )
 _NONE = type(None)
 _WIDTH = 100
@@ -300,6 +301,8 @@ class Codec:
             data["color"] = meld.color.value
         if meld.wraps:
             data["wraps"] = True
+        if meld.colors:
+            data["colors"] = [color.value for color in meld.colors]
         return data
 
     # ----------------------------------------------------------------------- decoding
@@ -487,6 +490,7 @@ class Codec:
             typing.cast("int | None", anchor.get("number")),
             typing.cast("Color | None", anchor.get("color")),
             bool(anchor.get("wraps", False)),
+            typing.cast("tuple[Color, ...]", anchor.get("colors", ())),
         )
 
 

@@ -25,7 +25,8 @@ T = TypeVar("T")
 def shuffled(cards: Sequence[T], seed: int, hand_number: int, salt: int = 0) -> tuple[T, ...]:
     """``cards`` in an order fixed by ``seed``, the hand number and ``salt``.
 
-    Any items shuffle the same way (Phase 10 Twist shuffles its Twist cards with it).
+    Any items shuffle the same way (Phase 10 Twist shuffles its Twist cards with it;
+    hand 0, never dealt, serves the Phase cards of :mod:`phase10.phase_cards`).
 
     >>> from phase10 import standard_deck
     >>> shuffled(standard_deck(), 7, 1) == shuffled(standard_deck(), 7, 1)

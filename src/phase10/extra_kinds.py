@@ -12,6 +12,8 @@ kind                       anchor ``number``       anchor ``color``
 ``ParityOf(n)``            0 = even, 1 = odd       ``None``
 ``ParityRunOf(n)``         lowest number           ``None``
 ``ColorParityRunOf(n)``    lowest number           the colour of every card
+``AltColorRunOf(n)``       lowest number           the lowest card's colour; ``Meld.colors``
+                                                   holds the other one
 =========================  ======================  =============================================
 
 A Wild (or a personal wild, V-10.2) stands for any number and any colour; its
@@ -37,14 +39,15 @@ never wrap around 12 -> 1, even under ``run_wraparound`` (``Meld.make`` sets
 know only the built-in kinds, so a laid group of these kinds describes itself
 by its requirement (``"1 run of 4 of one color"``) and the runs offer their own
 :meth:`~ColorRunOf.high`; movable Wilds (V-13) apply to plain runs only. A run
-whose colours alternate between two colours (an app's "alternating run") is not here:
-its anchor would need two colours, and a ``Meld`` holds one.
+whose colours alternate between two colours (:class:`AltColorRunOf`) anchors its
+second colour in :attr:`Meld.colors <phase10.Meld.colors>`, the one field of a
+group for kinds that stand for more than one colour.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import ClassVar
 
 import attrs
@@ -52,6 +55,7 @@ import attrs
 from .cards import COLORS, Card, Color
 from .errors import InvalidMeldError
 from .melds import (
+    AnchorColor,
     ColorOf,
     Draft,
     End,
@@ -71,8 +75,10 @@ from .melds import (
 from .phases import STANDARD_PHASES, Phase
 
 __all__ = [
+    "ALT_COLOR_PHASES",
     "COLOR_PHASES",
     "UNOBOT_30_PHASES",
+    "AltColorRunOf",
     "ColorParityRunOf",
     "ColorRunOf",
     "ColorSetOf",
@@ -115,7 +121,7 @@ def _fill_positions(
     wild_codes: Sequence[int],
     min_naturals: int,
     number: int,
-    color: Color | None,
+    color: AnchorColor,
 ) -> Iterator[Draft]:
     """Every way to put one available card on each position, in table order.
 
@@ -184,7 +190,7 @@ class _SteppedRun(Requirement):
 
     def anchors(
         self, cards: Sequence[Card], rules: MeldRules
-    ) -> Iterable[tuple[int | None, Color | None]]:
+    ) -> Iterable[tuple[int | None, AnchorColor]]:
         seen: list[tuple[int | None, Color | None]] = []
         for i, card in enumerate(cards):
             if card.number is None:
@@ -360,6 +366,165 @@ class ColorParityRunOf(_SteppedRun):
     def describe(self, count: int = 1) -> str:
         which = "odd or even" if self.parity is None else self.parity.value
         return f"{plural(count, 'run')} of {self.size} {which} numbers of one color"
+
+
+def _window(start: int, size: int) -> int:
+    """The bits (n-1) of the numbers 1..12 that a run of ``size`` from ``start`` covers."""
+    first, last = max(start, 1), min(start + size - 1, 12)
+    return ((1 << last) - 1) & ~((1 << (first - 1)) - 1) if first <= last else 0
+
+
+@attrs.frozen
+class AltColorRunOf(_SteppedRun):
+    """A run in alternating colours: consecutive numbers whose colours alternate between
+    two colours, R-B-R-B... (Phase 10 Twist's "run of 9 alternating colours", V-14).
+
+    The anchor holds both colours: :attr:`Meld.color` is the colour of the lowest
+    card (and of every second card from it), :attr:`Meld.colors` the other one.
+    A Wild stands for the number and the colour of its position. A run whose
+    cards of one of the two colours are all Wilds must name the other colour:
+    ``make(..., number=3, color=(Color.RED, Color.BLUE))``.
+
+    >>> meld = AltColorRunOf(4).make("R3 B4 W B6")
+    >>> meld.number, meld.color, meld.colors, meld.stands_for()
+    (3, <Color.RED: 'R'>, (<Color.BLUE: 'B'>,), (3, 4, 5, 6))
+    >>> meld.hit_ends(Card.parse("R7")), meld.hit_ends(Card.parse("B7"))
+    ((<End.HIGH: 'high'>,), ())
+    >>> low = meld.hit(Card.parse("B2"))
+    >>> str(low), low.number, low.color, low.colors
+    ('B2 R3 B4 W B6', 2, <Color.BLUE: 'B'>, (<Color.RED: 'R'>,))
+    """
+
+    size: int = attrs.field(validator=check_size)
+    kind: ClassVar[str] = "alt_color_run"
+    step: ClassVar[int] = 1
+    one_color: ClassVar[bool] = False
+    noun: ClassVar[str] = "run in alternating colours"
+    extra_colors: ClassVar[int] = 1
+
+    def describe(self, count: int = 1) -> str:
+        return f"{plural(count, 'run')} of {self.size} in alternating colors"
+
+    def describe_meld(self, meld: Meld) -> str:
+        colors = "/".join(c.name.lower() for c in (meld.color, *meld.colors) if c is not None)
+        if meld.number is None:
+            return self.describe()
+        return f"{colors} run {meld.number}-{self.high(meld)}"
+
+    def color_at(self, meld: Meld, position: int) -> Color | None:
+        """The colour that ``position`` stands for (``position`` may be -1, below the run)."""
+        if position % 2 == 0:
+            return meld.color
+        return meld.colors[0] if meld.colors else None
+
+    def anchors(
+        self, cards: Sequence[Card], rules: MeldRules
+    ) -> Iterable[tuple[int | None, AnchorColor]]:
+        starts: list[int] = []
+        colors: tuple[list[Color], list[Color]] = ([], [])
+        for i, card in enumerate(cards):
+            if card.number is None or card.color is None:
+                continue
+            if card.number - i not in starts:
+                starts.append(card.number - i)
+            if card.color not in colors[i % 2]:
+                colors[i % 2].append(card.color)
+        evens = colors[0] or list(COLORS)
+        odds = colors[1] or list(COLORS)
+        return [(n, (e, o)) for n in starts for e in evens for o in odds if e is not o]
+
+    def anchor_problem(self, meld: Meld, rules: MeldRules) -> str | None:
+        if meld.number is None:
+            return f"a {self.noun} needs its lowest number"
+        if meld.color is None or len(meld.colors) != 1:
+            return f"a {self.noun} needs its two colours"
+        if meld.colors[0] is meld.color:
+            return f"a {self.noun} needs two different colours"
+        if meld.wraps:
+            return f"a {self.noun} never wraps around"
+        low, high = rules.wild_value_range
+        if meld.number < low or self.high(meld) > high:
+            return f"a {self.noun} must stay within {low}..{high} and cannot wrap around (R-7.4)"
+        return None
+
+    def fits_naturally(self, meld: Meld, position: int, card: Card) -> bool:
+        return (
+            card.number is not None
+            and card.number == self.value_at(meld, position)
+            and card.color is self.color_at(meld, position)
+        )
+
+    def outcome_key(self, meld: Meld) -> Hashable:
+        """Hits depend on the anchor (number and both colours) and the length only."""
+        return (meld.number, meld.color, meld.colors, len(meld.cards))
+
+    def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
+        if meld.number is None or (card.number is None and not rules.is_wild_code(card.code)):
+            return ()
+        limit = self.max_length(rules)
+        if limit is not None and len(meld.cards) >= limit:
+            return ()
+        is_wild = rules.is_wild_code(card.code)
+        low, high = rules.wild_value_range
+        below, above = meld.number - 1, meld.number + len(meld.cards)
+        ends: list[End | None] = []
+        if below >= low and (
+            is_wild or (card.number == below and card.color is self.color_at(meld, -1))
+        ):
+            ends.append(End.LOW)
+        if above <= high and (
+            is_wild or (card.number == above and card.color is self.color_at(meld, len(meld.cards)))
+        ):
+            ends.append(End.HIGH)
+        return tuple(ends)
+
+    def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
+        assert meld.number is not None
+        if end is End.LOW:  # the new lowest card has the other colour: the colours swap
+            other = self.color_at(meld, 1)
+            assert other is not None
+            assert meld.color is not None
+            return attrs.evolve(
+                meld,
+                cards=(card, *meld.cards),
+                number=meld.number - 1,
+                color=other,
+                colors=(meld.color,),
+            )
+        return attrs.evolve(meld, cards=(*meld.cards, card))
+
+    def candidates(
+        self, counts: Sequence[int], min_naturals: int, rules: MeldRules
+    ) -> Iterator[Draft]:
+        size = self.size
+        low, high = rules.wild_value_range
+        work = list(counts)
+        wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
+        wild_total = sum(work[code] for code in wild_codes)
+        # Bit n-1 of held[c]: a card of colour c and number n is available. A window of
+        # the run takes colour "even" where a number has the start's parity, else "odd":
+        # one mask per colour pair and parity counts its natural cards with a popcount.
+        held = [sum(1 << n for n in range(12) if work[ci * 12 + n]) for ci in range(4)]
+        same = (0b010101010101, 0b101010101010)  # numbers of the parity of 1, of 2
+        starts = range(low, high - size + 2)
+        windows = [_window(start, size) for start in starts]
+        for even in range(4):
+            for odd in range(4):
+                if even == odd:
+                    continue
+                masks = [(held[even] & p) | (held[odd] & ~p & 0xFFF) for p in same]
+                for start, window in zip(starts, windows, strict=True):
+                    present = (masks[(start - 1) % 2] & window).bit_count()
+                    if size - present > wild_total or present < min_naturals:
+                        continue
+                    naturals = [
+                        (card_code((even, odd)[i % 2], start + i),) if 1 <= start + i <= 12 else ()
+                        for i in range(size)
+                    ]
+                    colors = (COLORS[even], COLORS[odd])
+                    yield from _fill_positions(
+                        work, naturals, wild_codes, min_naturals, start, colors
+                    )
 
 
 # --------------------------------------------------------------------------- unordered kinds
@@ -616,4 +781,23 @@ out and the hand never ends.
 
 >>> print(COLOR_PHASES[4])
 Phase 5: 1 run of 4 of one color + 3 cards all even or all odd
+"""
+
+
+ALT_COLOR_PHASES: tuple[Phase, ...] = (
+    STANDARD_PHASES[0],
+    _phase(2, SetOf(3), AltColorRunOf(4)),
+    _phase(3, SetOf(4), AltColorRunOf(4)),
+    _phase(4, AltColorRunOf(7)),
+    _phase(5, AltColorRunOf(8)),
+    _phase(6, AltColorRunOf(9)),
+    *STANDARD_PHASES[6:],
+)
+"""The ten standard phases with every run in alternating colours (variant ``alternating-runs``).
+
+Phase 6 is then Phase 10 Twist's one recovered Twist card, "run of 9 alternating
+colours" (V-14); the list itself is the library's, not a published one.
+
+>>> print(ALT_COLOR_PHASES[1])
+Phase 2: 1 set of 3 + 1 run of 4 in alternating colors
 """

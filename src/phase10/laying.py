@@ -30,6 +30,7 @@ A set of 7s with both Wilds is missing: the run 3-5 would then lack its fourth c
 from __future__ import annotations
 
 import itertools
+import typing
 from collections.abc import Hashable, Iterator, Sequence
 
 from .cards import ALL_CARDS, COLORS, Color
@@ -129,7 +130,8 @@ def _built_in_choices(
             key = (key, tuple(i for i, c in enumerate(codes) if c == _WILD_CODE))
         kept = best.get(key)
         if kept is None or naturals > kept[3]:
-            best[key] = (number, color, codes if ordered else cards, naturals, None)
+            single = typing.cast("Color | None", color)  # built-in kinds have one colour
+            best[key] = (number, single, codes if ordered else cards, naturals, None)
     return list(best.values())
 
 

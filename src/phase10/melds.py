@@ -35,6 +35,7 @@ from .errors import InvalidMeldError, InvalidRulesError
 from .limits import MAX_ANCHOR, show
 
 __all__ = [
+    "AnchorColor",
     "ColorOf",
     "Draft",
     "End",
@@ -49,6 +50,7 @@ __all__ = [
     "plural",
     "sorted_extend",
     "sorted_meld",
+    "split_colors",
     "submultisets",
     "wild_pool",
 ]
@@ -123,8 +125,21 @@ def meld_rules_of(rules: MeldRules | _HasMeldRules | None) -> MeldRules:
     return rules.meld_rules
 
 
-Draft = tuple[tuple[int, ...], "int | None", "Color | None", int]
-"""A candidate group for the solver: card codes in table order, number, colour, naturals used."""
+AnchorColor = Color | tuple[Color, ...] | None
+"""The colour part of an anchor: a colour, or several for kinds whose groups stand for more
+than one (an alternating run's two colours); the first is :attr:`Meld.color`, the rest
+:attr:`Meld.colors`."""
+
+Draft = tuple[tuple[int, ...], "int | None", AnchorColor, int]
+"""A candidate group for the solver: card codes in table order, number, colour(s), naturals
+used."""
+
+
+def split_colors(color: AnchorColor) -> tuple[Color | None, tuple[Color, ...]]:
+    """An anchor's colour part as :attr:`Meld.color` and :attr:`Meld.colors`."""
+    if isinstance(color, tuple):
+        return (color[0] if color else None), color[1:]
+    return color, ()
 
 
 _FLAT_COMBINATIONS = 512
@@ -266,6 +281,9 @@ class Requirement(abc.ABC):
     uses_colors: ClassVar[bool] = True
     wraps_around: ClassVar[bool] = False
     """Whether groups of this kind wrap from 12 to 1 under ``run_wraparound`` (A-4)."""
+    extra_colors: ClassVar[int] = 0
+    """How many colours beyond :attr:`Meld.color` a group's anchor holds
+    (:attr:`Meld.colors`): 1 for an alternating run, 0 for every other kind."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Refuse a class that claims a ``kind`` another class already has.
@@ -293,8 +311,11 @@ class Requirement(abc.ABC):
     @abc.abstractmethod
     def anchors(
         self, cards: Sequence[Card], rules: MeldRules
-    ) -> Iterable[tuple[int | None, Color | None]]:
-        """The ``(number, colour)`` anchors worth trying when a group's anchor is not given."""
+    ) -> Iterable[tuple[int | None, AnchorColor]]:
+        """The ``(number, colour)`` anchors worth trying when a group's anchor is not given.
+
+        A kind whose groups stand for several colours gives them as a tuple (see
+        :data:`~phase10.melds.AnchorColor`)."""
 
     @abc.abstractmethod
     def stands_for(self, meld: Meld) -> tuple[int | Color | None, ...]:
@@ -348,7 +369,7 @@ class Requirement(abc.ABC):
         should return just those, so that lay-downs differing only in where the
         Wilds sit are listed once.
         """
-        return (meld.number, meld.color, meld.wraps, meld.cards)
+        return (meld.number, meld.color, meld.colors, meld.wraps, meld.cards)
 
     # -- shared behaviour -------------------------------------------------
 
@@ -369,6 +390,8 @@ class Requirement(abc.ABC):
         limit = self.max_length(rules)
         if limit is not None and len(meld.cards) > limit:
             return f"{self.describe()} can hold at most {limit} cards"
+        if len(meld.colors) != self.extra_colors:
+            return f"{self.describe()} has {self.extra_colors or 'no'} further anchor colours"
         bad_anchor = self.anchor_problem(meld, rules)
         if bad_anchor:
             return bad_anchor
@@ -388,25 +411,28 @@ class Requirement(abc.ABC):
         cards: Iterable[Card] | str,
         *,
         number: int | None = None,
-        color: Color | None = None,
+        color: AnchorColor = None,
         rules: MeldRules | _HasMeldRules | None = None,
     ) -> Meld:
         """Build and validate a laid group from cards in table order.
 
-        The anchor (``number`` / ``color``) is worked out from the natural
-        cards when not given; a group of Wilds only must name it.
+        The anchor (``number`` / ``color``; a tuple of colours for a kind that
+        stands for several) is worked out from the natural cards when not given;
+        a group of Wilds only must name it.
         Raises :class:`~phase10.InvalidMeldError` with the reason.
         """
         mr = meld_rules_of(rules)
         seq = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         if number is not None or color is not None:
-            options: Iterable[tuple[int | None, Color | None]] = [(number, color)]
+            options: Iterable[tuple[int | None, AnchorColor]] = [(number, color)]
         else:
             options = self.anchors(seq, mr)
         valid: list[Meld] = []
         first_problem: str | None = None
-        for num, col in options:
-            meld = Meld(self, seq, num, col, mr.run_wraparound and self.wraps_around)
+        for num, colors in options:
+            col, more = split_colors(colors)
+            wraps = mr.run_wraparound and self.wraps_around
+            meld = Meld(self, seq, num, col, wraps, more)
             why = self.problem(meld, mr)
             if why is None:
                 if meld not in valid:
@@ -851,6 +877,10 @@ class Meld:
     number: int | None = None
     color: Color | None = None
     wraps: bool = False
+    colors: tuple[Color, ...] = ()
+    """The anchor's further colours, for kinds whose groups stand for more than one
+    (an alternating run's second colour, :class:`~phase10.extra_kinds.AltColorRunOf`);
+    empty for every other kind."""
 
     def __attrs_post_init__(self) -> None:
         # The solver builds many groups: one cheap test of every field, and the
@@ -865,6 +895,7 @@ class Meld:
             )
             or (color is not None and type(color) is not Color)
             or type(self.wraps) is not bool
+            or (self.colors and type(self.colors) is not tuple)
         ):
             self._check_fields()
 
@@ -900,6 +931,13 @@ class Meld:
             raise InvalidMeldError(f"a group's color is None or a Color, not {show(self.color)}")
         if type(self.wraps) is not bool:
             raise InvalidMeldError(f"a group's wraps is True or False, not {show(self.wraps)}")
+        colors = self.colors
+        if isinstance(colors, (str, bytes)) or not isinstance(colors, Iterable):
+            raise InvalidMeldError(f"a group's colors are a sequence of Color, not {show(colors)}")
+        colors = tuple(colors)
+        if not all(type(c) is Color for c in colors):
+            raise InvalidMeldError(f"a group's colors are Color values, not {show(colors)}")
+        object.__setattr__(self, "colors", colors)
 
     @property
     def high(self) -> int | None:
@@ -956,7 +994,7 @@ class Meld:
         """Words for this group: ``"set of 7s"``, ``"run 3-6"``, ``"red group"``."""
         return self.requirement.describe_meld(self)
 
-    def sort_key(self) -> tuple[str, int, int, tuple[int, ...]]:
+    def sort_key(self) -> tuple[str, int, int, tuple[int, ...], tuple[int, ...]]:
         """A total order for canonical lists of melds."""
         col = -1 if self.color is None else COLORS.index(self.color)
         return (
@@ -964,10 +1002,18 @@ class Meld:
             self.number if self.number is not None else -1,
             col,
             tuple(c.code for c in self.cards),
+            tuple(COLORS.index(c) for c in self.colors),
         )
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
+
+    def __repr__(self) -> str:
+        colors = f", colors={self.colors!r}" if self.colors else ""  # only kinds that use it
+        return (
+            f"Meld(requirement={self.requirement!r}, cards={self.cards!r}, "
+            f"number={self.number!r}, color={self.color!r}, wraps={self.wraps!r}{colors})"
+        )
 
 
 _NUMBER_MASKS: tuple[int, ...] = tuple(
@@ -992,7 +1038,7 @@ def _plainly_valid(meld: Meld, rules: MeldRules) -> bool:
     fits. Without personal Wilds every card of a valid group is a Wild or stands
     for itself, so a group has a natural card iff it holds a number card.
     """
-    if rules.wild_numbers:
+    if rules.wild_numbers or meld.colors:
         return False
     req = meld.requirement
     kind = type(req)
@@ -1047,13 +1093,15 @@ def _plainly_valid(meld: Meld, rules: MeldRules) -> bool:
 
 def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) -> Meld:
     """Turn a solver draft back into a :class:`Meld`."""
-    codes, number, color, _ = draft
+    codes, number, colors, _ = draft
+    color, more = split_colors(colors)
     meld = Meld(
         requirement,
         tuple(ALL_CARDS[c] for c in codes),
         number,
         color,
         rules.run_wraparound and requirement.wraps_around,
+        more,
     )
     return requirement.canonical(meld)
 

@@ -71,6 +71,13 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, Discard):
         if action.target is not None:
             return f"{who} discarded {action.card} and skipped {_name(state, action.target)}"
+        going_out = len(state.players[state.current_player or 0].hand) == 1
+        if action.card.is_reverse and not going_out:
+            return f"{who} discarded {action.card}, reversing the direction of play"
+        if action.card.is_super_skip and not going_out:
+            return f"{who} discarded {action.card}, skipping every other player"
+        if action.card.is_skip and state.rules.skip_may_reverse and not going_out:
+            return f"{who} discarded {action.card}, reversing the direction of play"
         if action.card.is_skip:  # nobody left to skip, or going out on it
             return f"{who} discarded {action.card}, skipping nobody"
         return f"{who} discarded {action.card}"

@@ -35,10 +35,11 @@ requirement's :attr:`~phase10.Requirement.kind` (``set``, ``run``, ``color`` or
 a registered extension). ``SIZE`` is the requirement's size and is left out
 when the group holds exactly that many cards (the usual case), so ``set3:R7 B7
 W W`` is a set of 3 laid with four cards. The anchor fixes what the Wilds stand
-for: ``@7`` a number (a set's number, a run's lowest number), ``@R`` a colour,
-a bare ``@`` none at all. Without it the anchor is read off the first card
-that has one: a set takes that card's number, a run that number less the
-card's position, a colour group its colour; so only groups whose Wilds come
+for: ``@7`` a number (a set's number, a run's lowest number), ``@R`` a colour
+(``@3RB`` a number and two colours, for an alternating run), a bare ``@`` none
+at all. Without it the anchor is read off the first card that has one: a set
+takes that card's number, a run that number less the card's position, a colour
+group its colour; so only groups whose Wilds come
 first in a run, or groups of Wilds only, need it: ``run@3:W W W W``. ``~``
 marks a run laid under the wrap-around rule (A-4).
 
@@ -92,7 +93,7 @@ __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds
 _KIND_RE = re.compile(r"[a-z][a-z_]*", re.ASCII)
 _GROUP_HEAD_RE = re.compile(
     r"(?P<kind>[a-z][a-z_]*)(?P<size>[0-9]+)?(?:\[(?P<params>[^\]\s]*)\])?"
-    r"(?P<anchor>@(?P<number>-?[0-9]+)?(?P<color>[rbgy])?)?(?P<wrap>~)?:",
+    r"(?P<anchor>@(?P<number>-?[0-9]+)?(?P<color>[rbgy]{1,4})?)?(?P<wrap>~)?:",
     re.IGNORECASE | re.ASCII,
 )
 _PARAM_VALUE_RE = re.compile(r"[A-Za-z0-9_.+-]+", re.ASCII)
@@ -201,9 +202,13 @@ def _group_text(meld: Meld) -> str:
         raise InvalidDataError(f"a {kind!r} group cannot be written in the action notation")
     size = "" if requirement.size == len(meld.cards) else str(requirement.size)
     anchor = ""
-    if _inferred_anchor(kind, meld.cards, meld.wraps) != (meld.number, meld.color):
+    if meld.colors or _inferred_anchor(kind, meld.cards, meld.wraps) != (
+        meld.number,
+        meld.color,
+    ):
         number = "" if meld.number is None else str(meld.number)
         color = "" if meld.color is None else meld.color.value
+        color += "".join(c.value for c in meld.colors)  # an alternating run's second colour
         anchor = f"@{number}{color}"
     wrap = "~" if meld.wraps else ""
     return f"{kind}{size}{_param_text(requirement)}{anchor}{wrap}:{format_cards(meld.cards)}"
@@ -406,14 +411,16 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     except (InvalidMeldError, InvalidDataError, TypeError, ValueError) as error:
         raise head_token.error(f"not a valid {kind} requirement: {error}") from None
     wraps = head.group("wrap") is not None
+    more: tuple[Color, ...] = ()
     if head.group("anchor") is None:
         number, color = _inferred_anchor(kind, cards, wraps)
     else:
         number = int(head.group("number")) if head.group("number") else None
-        letter = head.group("color")
-        color = _COLORS_BY_LETTER[letter.upper()] if letter else None
+        letters = (head.group("color") or "").upper()
+        color = _COLORS_BY_LETTER[letters[0]] if letters else None
+        more = tuple(_COLORS_BY_LETTER[letter] for letter in letters[1:])
     try:
-        return Meld(requirement, cards, number, color, wraps)
+        return Meld(requirement, cards, number, color, wraps, more)
     except InvalidMeldError as error:
         raise head_token.error(str(error)) from None
 

@@ -482,17 +482,25 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
 def _meld_key(meld: Meld) -> str:
     color = "" if meld.color is None else meld.color.value
+    color += "".join(c.value for c in meld.colors)
     return (
         f"{meld.requirement.kind}{meld.requirement.size}@{meld.number}{color}"
         f"{'~' if meld.wraps else ''}:{format_cards(meld.cards)}"
     )
 
 
+def _variant_parts(assigned: tuple[int, ...], best: int) -> list[object]:
+    """A seat's Phase cards and best progress (V-15, issue 14), only where a variant has
+    them, so the digests of games without them stay as they were."""
+    return [list(assigned), best] if assigned or best else []
+
+
 def state_digest(state: GameState) -> str:
     """A short fingerprint of what defines a game position: 16 hex digits.
 
-    It covers the stage, the turn order, every hand, group, Save pile, score and
-    completed phase, the stock and the discard pile, and nothing else, so
+    It covers the stage, the turn order (and the direction of play), every hand,
+    group, Save pile, score, completed phase and Phase card, the stock and the
+    discard pile, and nothing else, so
     bookkeeping fields added to :class:`~phase10.GameState` later do not change
     the digests of stored games.
 
@@ -522,7 +530,10 @@ def state_digest(state: GameState) -> str:
                 player.skips_pending,
                 player.phase_attempted,
                 format_cards(player.saved),
+                *_variant_parts(player.assigned, player.best),
             ]
         )
+    if state.direction != 1 or state.first_out is not None:  # V-15 (absent otherwise)
+        parts.append([state.direction, state.first_out, list(state.final_turns)])
     text = json.dumps(parts, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

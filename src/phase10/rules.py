@@ -29,6 +29,8 @@ from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
 
 __all__ = [
+    "MAX_DECKS",
+    "PHASE_CARD_COPIES",
     "AntiOnSuccess",
     "DealerRotation",
     "DrawExhaustion",
@@ -46,6 +48,8 @@ __all__ = [
     "SkipAsLastCard",
     "SkipLimit",
     "SkipTarget",
+    "TeamAdvance",
+    "TeamHits",
     "Tiebreak",
     "WildAssignment",
 ]
@@ -140,6 +144,10 @@ class DrawExhaustion(_Option):
 
     RESHUFFLE_DISCARD_KEEP_TOP = "reshuffle_discard_keep_top"
     RESHUFFLE_ALL_DISCARDS = "reshuffle_all_discards"
+    FRESH_DECK = "fresh_deck"
+    """A fresh deck becomes the draw pile; the discard pile stays ([GH-UNOBOT]). At most
+    :data:`~phase10.rules.MAX_DECKS` decks are in play in one hand; after that the discards are
+    reshuffled as ``"reshuffle_discard_keep_top"``."""
     END_HAND = "end_hand"
 
 
@@ -174,6 +182,24 @@ class PostalScoring(_Option):
     WILD = "wild"
 
 
+class TeamAdvance(_Option):
+    """Team play (seed 002): when a team moves on to its next phase."""
+
+    ANY = "any"
+    """When at least one partner laid the team's phase down this hand."""
+    ALL = "all"
+    """Only when every partner laid it down this hand."""
+
+
+class TeamHits(_Option):
+    """Team play (seed 002): whose groups a player may hit (R-6.4)."""
+
+    ANYONE = "anyone"
+    """Any group on the table, as in the base game."""
+    OWN_TEAM = "own_team"
+    """Only the groups of one's own team."""
+
+
 class PhaseOrder(_Option):
     """Whether phases are made in list order (R-12.2) or in any order (V-1, V-3, V-4)."""
 
@@ -187,6 +213,15 @@ class PhaseChoice(_Option):
     HAND_START = "hand_start"
     AT_LAYDOWN = "at_laydown"
 
+
+PHASE_CARD_COPIES = 4
+"""Masters Phase cards of each phase in the box, one set per player (V-1.2, V-15)."""
+
+MAX_PHASE_LIST = 999
+"""Bound used for :attr:`Rules.masters_phase_cards` (phase numbers go up to 999)."""
+
+MAX_DECKS = 4
+"""A-17 ``"fresh_deck"``: the most decks in play in one hand (a bound on a state's size)."""
 
 MAX_HAND_SIZE = 12
 """The largest hand a deal may give (R-3.2 deals 10).
@@ -282,6 +317,14 @@ def _to_postal_wild_scoring(value: PostalScoring | str) -> PostalScoring:
     return _coerce(PostalScoring, value, "postal_wild_scoring")
 
 
+def _to_team_advance(value: TeamAdvance | str) -> TeamAdvance:
+    return _coerce(TeamAdvance, value, "team_advance")
+
+
+def _to_team_hits(value: TeamHits | str) -> TeamHits:
+    return _coerce(TeamHits, value, "team_hits")
+
+
 def _flag(default: bool) -> bool:
     def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, bool):
@@ -329,13 +372,16 @@ class Scoring:
     wild: int = _points(25)
     rule_card: int = _points(15)
     """The Anti-Phase rule card, scored as a Skip (V-5.3, a library choice)."""
+    reverse: int = _points(15)
+    """A Reverse card, 15 as in ``[GH-UNOBOT]`` (V-15)."""
+    super_skip: int = _points(15)
+    """The Super Skip, scored as a Skip (V-15, a library choice)."""
     _table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        specials = (self.wild, self.skip, self.rule_card, self.reverse, self.super_skip)
         table = tuple(
-            (self.low if code % 12 < 9 else self.high)
-            if code < 48
-            else (self.wild, self.skip, self.rule_card)[code - 48]
+            (self.low if code % 12 < 9 else self.high) if code < 48 else specials[code - 48]
             for code in range(len(ALL_CARDS))
         )
         object.__setattr__(self, "_table", table)
@@ -468,6 +514,9 @@ class Rules:
     fixed_hands_tie: FixedHandsTie = attrs.field(
         default=FixedHandsTie.SHARED, converter=_to_fixed_hands_tie
     )
+    max_hands: int | None = attrs.field(default=None)
+    """Issue 14's hand cap: after this many hands without a winner the game ends; the most
+    phases completed, then the lowest total, wins (ties share)."""
     # --- Masters Edition (V-1, A-19..A-23)
     masters_saving: bool = _flag(False)
     """V-1.6: a turn may end by saving a card to a private Save pile instead of discarding."""
@@ -476,12 +525,18 @@ class Rules:
         default=SavedScoring.NEVER, converter=_to_masters_saved_cards_scored
     )
     masters_go_out_by_saving: bool = _flag(True)
+    masters_phase_cards: int = _count(0, 0, PHASE_CARD_COPIES * MAX_PHASE_LIST)
+    """V-15 Hard 2-player Masters: Phase cards dealt to each player from the shuffled
+    box of four per phase; a player must complete exactly the phases on them (0: off)."""
     # --- Anti-Phase (V-5, A-25)
     anti_phase: bool = _flag(False)
     """V-5: failing your phase sends you down one phase."""
     anti_on_success: AntiOnSuccess = attrs.field(
         default=AntiOnSuccess.ADVANCE, converter=_to_anti_on_success
     )
+    anti_floor: int | None = attrs.field(default=None)
+    """Issue 14's remedy: a drop never takes a player more than this many phases below the
+    most they have had completed (``None``: no floor, V-5.2 as written)."""
     # --- Floating (V-9, A-27)
     floating_must_take_playable_discard: bool = _flag(True)
     # --- Postal (V-10, A-26)
@@ -493,6 +548,23 @@ class Rules:
     # --- Movable wilds (V-13)
     movable_wilds: bool = _flag(False)
     """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""
+    # --- Reverse cards, Super Wild / Super Skip (V-15)
+    skip_may_reverse: bool = _flag(False)
+    """V-15 (Super Wild Phase 10): a Skip discarded without a target reverses the
+    direction of play instead of skipping anyone."""
+    # --- House rules of [GH-UNOBOT] (V-15)
+    last_stand: bool = _flag(False)
+    """V-15 "Last stand": when a player goes out, every other player takes one final turn
+    before the hand ends; the first out wins the hand."""
+    partial_phasing: bool = _flag(False)
+    """V-15 "Partial phasing": the groups of a phase may be put on the table one at a time,
+    over several turns; the phase counts once its last group is down."""
+    # --- Team play (seed 002)
+    teams: int = _count(0, 0, MAX_PLAYERS // 2)
+    """Partnerships: 0 for none, else the number of teams; seat ``s`` plays for team
+    ``s % teams``, so partners sit apart. Partners share one phase and add up their scores."""
+    team_advance: TeamAdvance = attrs.field(default=TeamAdvance.ANY, converter=_to_team_advance)
+    team_hits: TeamHits = attrs.field(default=TeamHits.ANYONE, converter=_to_team_hits)
     # --- library decisions where the sources are silent (docs/rules_reference.rst)
     wild_skip_pickup: bool = _flag(False)
     """V-11 / R-9.4: whether a discarded Wild may be taken when Wilds are also Skips."""
@@ -518,11 +590,16 @@ class Rules:
                 "a run cannot both wrap around and let Wilds stand beyond 1..12",
                 option="run_wraparound",
             )
-        for name in ("fixed_hands", "max_turns"):
+        for name, low in (
+            ("fixed_hands", 1),
+            ("max_turns", 1),
+            ("max_hands", 1),
+            ("anti_floor", 0),
+        ):
             value = getattr(self, name)
-            if value is not None and (type(value) is not int or not 1 <= value <= MAX_COUNT):
+            if value is not None and (type(value) is not int or not low <= value <= MAX_COUNT):
                 raise InvalidRulesError(
-                    f"must be None or a whole number from 1 to {MAX_COUNT}, not {show(value)}",
+                    f"must be None or a whole number from {low} to {MAX_COUNT}, not {show(value)}",
                     name,
                 )
         self._check_reach()
@@ -542,6 +619,42 @@ class Rules:
                 "the game cannot end when the sole contender lays down the final phase (A-13) "
                 "if the winner must also go out (A-14)",
                 option="end_when_sole_phase10_contender",
+            )
+        if self.draw_exhaustion is DrawExhaustion.FRESH_DECK and self.masters_saving:
+            raise InvalidRulesError(
+                "a fresh deck's extra copies could stay on the Save piles from hand to hand, "
+                "where one deck is dealt (A-17 with V-1.6)",
+                option="draw_exhaustion",
+            )
+        if self.masters_phase_cards and self.phase_order is not PhaseOrder.ANY:
+            raise InvalidRulesError(
+                "Phase cards are dealt only when phases are made in any order (V-1.5)",
+                option="masters_phase_cards",
+            )
+        box = PHASE_CARD_COPIES * len(self.phases)
+        if self.masters_phase_cards * max(2, self.min_players) > box:
+            raise InvalidRulesError(
+                f"the {box} Phase cards of a list of {len(self.phases)} phases cannot deal "
+                f"{self.masters_phase_cards} to each of {max(2, self.min_players)} players (V-15)",
+                option="masters_phase_cards",
+            )
+        if self.last_stand and self.going_out is GoingOut.FLOATING:
+            raise InvalidRulesError(
+                "a floater has no final turn to take: a player who empties their hand either "
+                "floats (V-9) or goes out and starts the last stand",
+                option="last_stand",
+            )
+        if self.last_stand and self.deck.rule_cards:
+            raise InvalidRulesError(
+                "the drop named with the rule card (V-5.3) cannot wait for the final turns",
+                option="last_stand",
+            )
+        if self.teams == 1:
+            raise InvalidRulesError("a game of teams has at least 2 teams", option="teams")
+        if self.teams and self.phase_order is PhaseOrder.ANY:
+            raise InvalidRulesError(
+                "partners share one phase; they cannot each choose theirs (V-1, V-3)",
+                option="teams",
             )
         if self.anti_phase and self.fixed_hands is not None:
             raise InvalidRulesError(
@@ -609,6 +722,18 @@ class Rules:
             raise InvalidRulesError(
                 f"{show(count)} players cannot play; these rules allow "
                 f"{self.min_players}-{self.max_players}",
+                option="players",
+            )
+        box = PHASE_CARD_COPIES * len(self.phases)
+        if self.masters_phase_cards * count > box:
+            raise InvalidRulesError(
+                f"{count} players cannot each be dealt {self.masters_phase_cards} of the {box} "
+                "Phase cards",
+                option="masters_phase_cards",
+            )
+        if self.teams and (count % self.teams or count // self.teams < 2):
+            raise InvalidRulesError(
+                f"{count} players cannot form {self.teams} teams of two or more",
                 option="players",
             )
         needed = count * self.hand_size + 1

@@ -7,8 +7,18 @@ everyone to see, until :class:`~phase10.NextHand` deals again.
 
 from __future__ import annotations
 
-from .rules import AntiOnSuccess, FixedHandsTie, PostalScoring, Rules, SavedScoring, Tiebreak
+from .phase_cards import finished
+from .rules import (
+    AntiOnSuccess,
+    FixedHandsTie,
+    PostalScoring,
+    Rules,
+    SavedScoring,
+    TeamAdvance,
+    Tiebreak,
+)
 from .state import GameState, HandResult, PlayerState, Stage, replace
+from .teams import team_of, team_seats
 
 __all__ = ["end_hand", "hand_points"]
 
@@ -41,12 +51,18 @@ def _pile_points(state: GameState, seat: int) -> int:
 
 
 def _progress(done: tuple[int, ...], phase: int | None, rules: Rules) -> tuple[int, ...]:
-    """Completed phases after a hand: R-12.1, or Anti-Phase's step down on failure (V-5.2)."""
+    """Completed phases after a hand: R-12.1, or Anti-Phase's step down on failure (V-5.2).
+
+    Under Hard 2-player Masters a phase may be completed again while the player has
+    a Phase card of it left (V-15): ``phase`` is then always one of them.
+    """
     if rules.anti_phase:
         if phase is None:
             return done[:-1]
         if rules.anti_on_success is AntiOnSuccess.STAY:
             return done
+    if rules.masters_phase_cards and phase is not None:
+        return (*done, phase)
     return _advanced(done, phase)
 
 
@@ -68,7 +84,7 @@ def _credited(state: GameState, seat: int, went_out: int | None) -> int | None:
         and not state.tiebreak
         and rules.fixed_hands is None
         and phase is not None
-        and {p.number for p in rules.phases} <= {*player.completed, phase}
+        and finished(rules, player.assigned, (*player.completed, phase))
     ):
         return None
     return phase
@@ -90,7 +106,18 @@ def _completed_after(
         failed = rules.anti_phase and phase is None and not player.laid_down
         if rules.anti_drops_stack or not failed:
             done = done[:-1]
-    return done
+    return _floored(done, player, rules)
+
+
+def _floored(done: tuple[int, ...], player: PlayerState, rules: Rules) -> tuple[int, ...]:
+    """Issue 14's remedy for Anti-Phase: no drop below ``anti_floor`` phases under the most
+    the player has had completed (``None``: no floor, V-5.2 as written)."""
+    if rules.anti_floor is None:
+        return done
+    floor = max(player.best, len(player.completed)) - rules.anti_floor
+    if len(done) >= floor:
+        return done
+    return player.completed[: max(floor, 0)]
 
 
 def end_hand(
@@ -116,12 +143,20 @@ def end_hand(
         0 if seat == went_out or seat not in seats else hand_points(state, seat)
         for seat in range(len(players))
     )
-    completed = tuple(_credited(state, seat, went_out) for seat in range(len(players)))
+    seats_all = range(len(players))
+    completed = tuple(_credited(state, seat, went_out) for seat in seats_all)
+    if rules.teams:
+        after = team_completed(state, completed, named)
+    else:
+        after = tuple(_completed_after(state, seat, completed[seat], named) for seat in seats_all)
     new_players = tuple(
         replace(
             p,
             score=p.score + points[seat],
-            completed=_completed_after(state, seat, completed[seat], named),
+            completed=after[seat],
+            best=p.best
+            if rules.anti_floor is None
+            else max(p.best, len(p.completed), len(after[seat])),
             skips_pending=0,
             phase_attempted=None,  # between hands a seat's target is its next phase
         )
@@ -140,20 +175,73 @@ def end_hand(
         winner = laid_first if laid_first is not None else went_out
         if winner is None:  # nobody went out: the tied players play again (R-15.5)
             return replace(over, tiebreak_seats=state.seats)
-        return _game_over(over, (winner,), score_piles=rules.masters_tiebreak_saves_scored)
+        won = _unit(rules, len(players), winner)  # a partner wins for the whole team
+        return _game_over(over, won, score_piles=rules.masters_tiebreak_saves_scored)
     if rules.fixed_hands is not None:
         if state.hand_number < rules.fixed_hands:
             return over
         return _decide(over, tuple(range(len(players))), fixed=True)
-    all_phases = {phase.number for phase in rules.phases}
     finishers = tuple(
         seat
         for seat in sorted(seats)
-        if completed[seat] is not None and all_phases <= set(new_players[seat].completed)
+        if completed[seat] is not None
+        and finished(rules, new_players[seat].assigned, new_players[seat].completed)
     )
-    if not finishers:
-        return over
-    return _decide(over, finishers, fixed=False)
+    if finishers:
+        return _decide(over, finishers, fixed=False)
+    if rules.max_hands is not None and state.hand_number >= rules.max_hands:
+        return _at_hand_cap(over)
+    return over
+
+
+def _at_hand_cap(state: GameState) -> GameState:
+    """Issue 14's hand cap: the game ends; the most phases completed, then the lowest total,
+    wins; a tie on both shares the win (the "baseball" cut-off of R-15.6, made a rule)."""
+    table = len(state.players)
+    units = list(dict.fromkeys(_unit(state.rules, table, s) for s in range(table)))
+
+    def standing(unit: tuple[int, ...]) -> tuple[int, int]:
+        players = state.players
+        return (-len(players[unit[0]].completed), sum(players[s].score for s in unit))
+
+    best = min(standing(unit) for unit in units)
+    return _game_over(state, tuple(sorted(s for u in units if standing(u) == best for s in u)))
+
+
+def team_completed(
+    state: GameState, completed: tuple[int | None, ...], named: int | None
+) -> tuple[tuple[int, ...], ...]:
+    """Every seat's completed phases for the next hand under team play (seed 002).
+
+    Partners share one phase: the team moves on when one partner laid it down
+    (``team_advance="any"``) or every partner did (``"all"``). Anti-Phase drops a
+    team none of whose partners laid down (V-5.2); the rule card drops its holder's
+    team, or the team named by the player who went out with it (V-5.3).
+    """
+    rules = state.rules
+    table = len(state.players)
+    result = [p.completed for p in state.players]
+    if state.tiebreak:
+        return tuple(result)
+    for team in range(rules.teams):
+        seats = [s for s in team_seats(rules, table, team) if s in state.seats]
+        if not seats:
+            continue
+        made = [completed[s] for s in seats if completed[s] is not None]
+        full = len(made) == len(seats) or rules.team_advance is TeamAdvance.ANY
+        phase = made[0] if made and full else None
+        done = state.players[seats[0]].completed
+        tried = any(state.players[s].laid_down for s in seats)
+        if not (phase is None and tried):  # a partial success neither advances nor drops
+            done = _progress(done, phase, rules)
+        if any(s == named or any(c.is_rule_card for c in state.players[s].hand) for s in seats):
+            failed = rules.anti_phase and phase is None and not tried
+            if rules.anti_drops_stack or not failed:
+                done = done[:-1]  # V-5.3
+        done = _floored(done, state.players[seats[0]], rules)
+        for seat in team_seats(rules, table, team):
+            result[seat] = done
+    return tuple(result)
 
 
 def _advanced(done: tuple[int, ...], phase: int | None) -> tuple[int, ...]:
@@ -161,15 +249,26 @@ def _advanced(done: tuple[int, ...], phase: int | None) -> tuple[int, ...]:
     return done if phase is None or phase in done else (*done, phase)
 
 
+def _unit(rules: Rules, table: int, seat: int) -> tuple[int, ...]:
+    """Who wins with ``seat``: the seat, or its whole team (team play, seed 002)."""
+    return team_seats(rules, table, team_of(rules, seat)) if rules.teams else (seat,)
+
+
 def _decide(state: GameState, contenders: tuple[int, ...], *, fixed: bool) -> GameState:
     """The lowest total among ``contenders`` wins; a tie goes to the tiebreak option.
 
-    Under A-20 ``"at_game_end"`` the totals compared include the Save piles.
+    Under A-20 ``"at_game_end"`` the totals compared include the Save piles. With
+    teams, the contenders' teams compete on the sum of their partners' totals.
     """
-    totals = {s: state.players[s].score + _pile_points(state, s) for s in contenders}
+    table = len(state.players)
+    units = list(dict.fromkeys(_unit(state.rules, table, s) for s in contenders))
+    totals = {
+        unit: sum(state.players[s].score + _pile_points(state, s) for s in unit) for unit in units
+    }
     best = min(totals.values())
-    tied = tuple(s for s in contenders if totals[s] == best)
-    if len(tied) == 1:
+    tied_units = [unit for unit in units if totals[unit] == best]
+    tied = tuple(sorted(s for unit in tied_units for s in unit))
+    if len(tied_units) == 1:
         return _game_over(state, tied)
     rules = state.rules
     shared = (

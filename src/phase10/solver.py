@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import WILD, Card
+from .cards import ALL_CARDS, WILD, Card
 from .errors import CompletionLimitError
 from .fastpath import Plan, compile_plan, completes, completes_counts, plan_for
 from .melds import (
@@ -61,23 +61,31 @@ groups can have millions. Stream those with :func:`iter_completions`.
 
 _WILD_CODE = WILD.code
 
+SortKey = tuple[str, int, int, tuple[int, ...], tuple[int, ...]]
+"""What :meth:`Meld.sort_key` returns."""
+_CODES = len(ALL_CARDS)
+
 
 def card_counts(hand: Iterable[Card]) -> list[int]:
     """How many of each card code (0..49) ``hand`` holds that may join a group.
 
     Skips (R-5.6) and the rule card (V-5.3) never join a group: they count 0.
     """
-    counts = [0] * 51
+    counts = [0] * _CODES
     for card in hand:
         counts[card.code] += 1
-    counts[49] = 0  # Skips never join a group (R-5.6), nor does the rule card (V-5.3)
-    del counts[50:]
+    counts[49] = 0  # Skips never join a group (R-5.6), nor do the other action cards
+    del counts[50:]  # (the rule card, V-5.3; Reverse and Super Skip, V-15)
     return counts
 
 
 def _draft_key(draft: Draft) -> tuple[tuple[int, ...], int, str]:
     codes, number, color, _ = draft
-    return codes, -1 if number is None else number, "" if color is None else color.value
+    if isinstance(color, tuple):
+        letters = "".join(c.value for c in color)
+    else:
+        letters = "" if color is None else color.value
+    return codes, -1 if number is None else number, letters
 
 
 def collapse_map(requirements: Sequence[Requirement], rules: MeldRules) -> tuple[int, ...]:
@@ -299,9 +307,9 @@ def find_completions(
                 "stream them with iter_completions()"
             )
         found.append(melds)
-    keys: dict[int, tuple[str, int, int, tuple[int, ...]]] = {}  # one key per group object
+    keys: dict[int, SortKey] = {}  # one key per group object
 
-    def key(meld: Meld) -> tuple[str, int, int, tuple[int, ...]]:
+    def key(meld: Meld) -> SortKey:
         found_key = keys.get(id(meld))
         if found_key is None:
             found_key = keys[id(meld)] = meld.sort_key()

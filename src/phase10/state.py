@@ -18,8 +18,10 @@ import attrs
 
 from .cards import Card
 from .melds import Meld
+from .phase_cards import remaining
 from .phases import Phase
-from .rules import PhaseOrder, Rules, Tiebreak
+from .rules import MAX_DECKS, DrawExhaustion, PhaseOrder, Rules, Tiebreak
+from .teams import ranking
 
 __all__ = [
     "JSON_OPTIONAL",
@@ -84,6 +86,12 @@ class PlayerState:
     """Masters: whether this player has saved a card this hand (one per hand, V-1.6)."""
     floating: bool = False
     """Floating: the player emptied their hand without going out (V-9)."""
+    best: int = attrs.field(default=0, metadata={JSON_OPTIONAL: True})
+    """The most phases this player has had completed at the end of a hand; kept only under
+    Anti-Phase's ``anti_floor`` (issue 14), 0 otherwise."""
+    assigned: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Hard 2-player Masters: the phases on this player's Phase cards, sorted, repeats
+    included; the player must complete exactly these (V-15). Empty otherwise."""
 
 
 @attrs.frozen
@@ -171,7 +179,8 @@ class GameState(Presentable):
     total_turns: int = 0
     """Turns taken in the whole game (the ``max_turns`` cap)."""
     reshuffles: int = 0
-    """How often the discard pile was reshuffled this hand (seeds the next shuffle)."""
+    """How often the draw pile was refilled this hand (seeds the next shuffle): the
+    discards reshuffled, or a fresh deck brought in (A-17)."""
     taken_discard: Card | None = None
     """The card taken from the discard pile this turn, if any (A-18)."""
     laid_down_this_turn: bool = False
@@ -194,6 +203,23 @@ class GameState(Presentable):
     """Every finished hand, oldest first."""
     laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The current player's lay-down under way (its groups still in hand), if any."""
+    first_out: int | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
+    """Last stand (house rule, V-15): the seat that went out first, while the others take
+    their final turns; it wins the hand."""
+    final_turns: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Last stand: the seats still to take their final turn after the current one, in order."""
+    direction: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
+    """The direction of play: ``1`` along :attr:`seats` (to the left, R-3.6), ``-1`` the
+    other way, after an odd number of Reverse cards this hand (V-15)."""
+
+    @property
+    def decks(self) -> int:
+        """How many decks are in play this hand: one, plus each fresh deck brought in when
+        the draw pile ran out (A-17 ``"fresh_deck"``, counted by :attr:`reshuffles`).
+        Every card of that many decks is somewhere in the state."""
+        if self.rules.draw_exhaustion is DrawExhaustion.FRESH_DECK:
+            return 1 + min(self.reshuffles, MAX_DECKS - 1)
+        return 1
 
     @property
     def is_over(self) -> bool:
@@ -204,6 +230,17 @@ class GameState(Presentable):
     def winner(self) -> int | None:
         """The winning seat once the game is over; ``None`` before, or for a shared win."""
         return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Once the game is over, every seat from first to last: the winners, then the
+        others by phases completed, then total score (V-16); ``()`` before."""
+        if self.stage is not Stage.GAME_OVER:
+            return ()
+        players = self.players
+        return ranking(
+            self.winners, [len(p.completed) for p in players], [p.score for p in players]
+        )
 
     @property
     def top_discard(self) -> Card | None:
@@ -241,14 +278,21 @@ class GameState(Presentable):
                 return phase
         return None
 
+    def remaining_phases(self, seat: int) -> tuple[int, ...]:
+        """The phase numbers ``seat`` must still complete to win, repeats included (R-15.1;
+        a player's Phase cards under Hard 2-player Masters, V-15)."""
+        player = self.players[seat]
+        return remaining(self.rules, player.assigned, player.completed)
+
     def open_phases(self, seat: int) -> tuple[Phase, ...]:
         """The phases ``seat`` may still lay down this hand."""
         target = self.target_phase(seat)
         if target is not None:
             return (target,)
         if self.rules.phase_order is PhaseOrder.ANY and not self.tiebreak:
-            done = set(self.players[seat].completed)
-            return tuple(p for p in self.rules.phases if p.number not in done)
+            player = self.players[seat]
+            left = set(remaining(self.rules, player.assigned, player.completed))
+            return tuple(p for p in self.rules.phases if p.number in left)
         return ()
 
 

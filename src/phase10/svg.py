@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .cards import Card, Color
 from .melds import Meld
 from .state import GameState, Stage
-from .text import printable, status
+from .text import printable, seat_notes, status, table_notes
 from .views import PlayerView, SeatView, spectator_view
 
 __all__ = ["render"]
@@ -101,6 +101,10 @@ def _card(pic: _Picture, x: float, y: float, card: Card, value: object = None) -
         fill, ink, corner, middle, middle_size = "#212121", "#ffffff", "W", "WILD", 12
     elif card.is_skip:
         fill, ink, corner, middle, middle_size = "#546e7a", "#ffffff", "S", "SKIP", 12
+    elif card.is_reverse:
+        fill, ink, corner, middle, middle_size = "#00695c", "#ffffff", "V", "REV", 12
+    elif card.is_super_skip:
+        fill, ink, corner, middle, middle_size = "#263238", "#ffffff", "Z", "SUPER", 11
     else:
         fill, ink, corner, middle, middle_size = "#6a1b9a", "#ffffff", "X", "RULE", 12
     pic.open("g", class_="card", data_card=str(card), transform=f"translate({x},{y})")
@@ -292,6 +296,7 @@ def _seat_tags(view: PlayerView, index: int) -> list[tuple[str, str]]:
         ("sitting out", MUTED, index not in view.seats),
         (f"{skips} skip{'s' if skips != 1 else ''} waiting", "#ffab91", skips > 0),
         ("floating", MUTED, seat.floating),
+        *((note, MUTED, True) for note in seat_notes(view, index)),
     ]
     return [(words, colour) for words, colour, on in tags if on]
 
@@ -397,10 +402,11 @@ def _header(pic: _Picture, view: PlayerView, caption: str | None) -> None:
     spec = printable(view.rules.spec)
     tiebreak = " · tiebreak" if view.tiebreak else ""
     who = "spectator" if view.seat is None else f"seat {view.seat}'s view"
+    notes = "".join(f" · {note}" for note in table_notes(view))
     pic.text(
         MARGIN + 140,
         36,
-        f"{spec} · hand {view.hand_number} · turn {view.turn + 1}{tiebreak} · {who}",
+        f"{spec} · hand {view.hand_number} · turn {view.turn + 1}{tiebreak}{notes} · {who}",
         16,
         fill=MUTED,
     )

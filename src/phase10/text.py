@@ -32,6 +32,7 @@ from .melds import Meld
 from .notation import action_to_text
 from .rules import PhaseOrder
 from .state import GameState, Stage
+from .teams import team_of
 from .views import PlayerView, spectator_view
 
 __all__ = [
@@ -40,8 +41,10 @@ __all__ = [
     "render",
     "render_lines",
     "render_moves",
+    "seat_notes",
     "status",
     "summary",
+    "table_notes",
 ]
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]")
@@ -150,6 +153,46 @@ def _phase_status(view: PlayerView, seat: int) -> str:
     return "any open phase"
 
 
+def seat_notes(view: PlayerView, seat: int) -> list[str]:
+    """What the variants add to a seat's line: its team (``teams``, seed 002), its place in
+    the final ranking (V-16), a Last stand's first out or final turn (V-15).
+
+    >>> from phase10 import new_game, player_view, variants
+    >>> view = player_view(new_game(4, variants.resolve("teams"), seed=1), 0)
+    >>> seat_notes(view, 0), seat_notes(view, 1), seat_notes(view, 2)
+    (['team A'], ['team B'], ['team A, your partner'])
+    """
+    notes = []
+    if view.rules.teams:
+        team = f"team {chr(ord('A') + team_of(view.rules, seat))}"
+        notes.append(f"{team}, your partner" if seat in view.partners else team)
+    if view.stage is Stage.GAME_OVER and len(view.ranking) == len(view.players):
+        place = view.ranking.index(seat) + 1
+        if seat not in view.winners:
+            notes.append(f"placed {place}")
+    if view.first_out == seat and view.stage not in _ENDED:
+        notes.append("went out first")
+    if seat in view.final_turns:
+        notes.append("final turn to come")
+    return notes
+
+
+def table_notes(view: PlayerView) -> list[str]:
+    """What the variants add to the table: the direction of play when it is reversed
+    (Reverse cards, V-15) and the decks in play when a fresh deck came in (A-17).
+
+    >>> from phase10 import new_game, player_view
+    >>> table_notes(player_view(new_game(3, seed=1), 0))
+    []
+    """
+    notes = []
+    if view.direction == -1:
+        notes.append("play goes to the right (reversed)")
+    if view.decks > 1:
+        notes.append(f"{view.decks} decks in play")
+    return notes
+
+
 def _tags(view: PlayerView, seat: int) -> list[str]:
     p = view.players[seat]
     doing = status(view).removeprefix(_name(view, seat) + " ")
@@ -166,7 +209,7 @@ def _tags(view: PlayerView, seat: int) -> list[str]:
             (f"{p.saved_count} saved", p.saved_count > 0 and seat != view.seat),
         )
         if on
-    ]
+    ] + seat_notes(view, seat)
 
 
 _ENDED = (Stage.HAND_OVER, Stage.GAME_OVER)
@@ -200,6 +243,9 @@ def render_lines(
     top = view.top_discard
     pile = "empty" if top is None else f"{top} on top, {_count(len(view.discard_pile), 'card')}"
     lines.append(f"  Discard pile: {pile}; draw pile: {_count(view.stock_size, 'card')}")
+    notes = table_notes(view)
+    if notes:
+        lines.append(f"  {'; '.join(notes).capitalize()}")
     if view.stage in _ENDED and view.results:
         result = view.results[-1]
         points = ", ".join(

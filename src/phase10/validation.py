@@ -30,6 +30,7 @@ The bounds, derived from the rules:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from .cards import ALL_CARDS, Card
@@ -40,7 +41,15 @@ from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .laying import remaining_requirements
 from .limits import MAX_COUNT, SEED_LIMIT, show
 from .melds import Meld, MeldRules
-from .rules import GoingOut, InitialSkip, InitialWild, PhaseChoice, Rules
+from .rules import (
+    MAX_DECKS,
+    DrawExhaustion,
+    GoingOut,
+    InitialSkip,
+    InitialWild,
+    PhaseChoice,
+    Rules,
+)
 from .solver import laydown_problem
 from .state import GameState, HandResult, Stage
 from .views import PlayerView
@@ -200,7 +209,20 @@ def _check_melds(
         if meld.requirement.canonical(meld) != meld:
             raise _fail("the cards of this kind of group are kept in card order", f"{where}.cards")
     if melds and not laid_down:
-        raise _fail("a player with groups on the table has laid down", f"{path}.laid_down")
+        if not rules.partial_phasing:
+            raise _fail("a player with groups on the table has laid down", f"{path}.laid_down")
+        if live:  # V-15 partial phasing: some groups of the phase attempted, not all
+            if phase_attempted is None:
+                raise _fail("groups on the table belong to a phase", f"{path}.phase_attempted")
+            try:
+                left = remaining_requirements(rules.phase(phase_attempted).requirements, melds)
+            except ValueError:
+                left = ()
+            if not left:
+                raise _fail(
+                    f"a partial phase is some groups of phase {phase_attempted}, not all",
+                    f"{path}.melds",
+                )
     if laid_down and live:
         if phase_attempted is None:
             raise _fail("a player who laid down attempted a phase", f"{path}.phase_attempted")
@@ -217,13 +239,33 @@ def _check_player_phases(
     completed: tuple[int, ...],
     phase_attempted: int | None,
     path: str,
+    assigned: tuple[int, ...] = (),
 ) -> None:
+    """Phases the rules have, each completed once, or as often as the seat's Phase
+    cards ask (Hard 2-player Masters, V-15)."""
     for j, number in enumerate(completed):
         _check_phase(number, rules, f"{path}.completed[{j}]")
-    if len(set(completed)) != len(completed):
-        raise _fail("a phase is completed only once", f"{path}.completed")
     if phase_attempted is not None:
         _check_phase(phase_attempted, rules, f"{path}.phase_attempted")
+    if len(assigned) != rules.masters_phase_cards and (assigned or rules.masters_phase_cards):
+        raise _fail(
+            f"a seat holds {rules.masters_phase_cards} Phase cards under these rules",
+            f"{path}.assigned",
+        )
+    for j, number in enumerate(assigned):
+        _check_phase(number, rules, f"{path}.assigned[{j}]")
+    if list(assigned) != sorted(assigned):
+        raise _fail("Phase cards are kept in order", f"{path}.assigned")
+    if assigned:
+        left = Counter(assigned)
+        left.subtract(completed)
+        if any(count < 0 for count in left.values()):
+            raise _fail(
+                "a phase is completed only as often as the seat's Phase cards ask",
+                f"{path}.completed",
+            )
+    elif len(set(completed)) != len(completed):
+        raise _fail("a phase is completed only once", f"{path}.completed")
 
 
 def _check_hand_size(
@@ -289,9 +331,15 @@ def _card_locations(state: GameState, path: str) -> Iterable[tuple[str, tuple[Ca
 
 
 def _check_counts(
-    rules: Rules, locations: Iterable[tuple[str, tuple[Card, ...]]], *, exact: bool, path: str
+    rules: Rules,
+    locations: Iterable[tuple[str, tuple[Card, ...]]],
+    *,
+    exact: bool,
+    path: str,
+    decks: int = 1,
 ) -> None:
-    deck = rules.deck.counts()
+    """Every card counted against ``decks`` copies of the rules' deck (A-17 ``"fresh_deck"``)."""
+    deck = tuple(count * decks for count in rules.deck.counts())
     seen = [0] * len(deck)
     for where, cards in locations:
         for i, card in enumerate(cards):
@@ -324,10 +372,16 @@ def _check_flags(state: GameState, path: str) -> None:
             raise _fail(  # A-19: unless it may be taken back at once
                 "a card saved this hand lies on the Save pile", f"{where}.saved_this_hand"
             )
-        if live and i in state.seats and not player.hand and not player.floating:
+        out_in_last_stand = state.first_out is not None and i not in (
+            state.current_player,
+            *state.final_turns,
+        )
+        empty = live and i in state.seats and not player.hand and not player.floating
+        if empty and not out_in_last_stand:
             raise _fail(
                 "a player without cards has gone out, so the hand would be over", f"{where}.hand"
             )
+    _check_last_stand(state, path)
     if state.forced_discard and (
         (live and (state.stage is not Stage.PLAY or state.turn != 0))
         or rules.initial_wild is not InitialWild.DEALER_CHOOSES_RECIPIENT
@@ -349,6 +403,28 @@ def _check_flags(state: GameState, path: str) -> None:
             "the dealer places an upturned Wild or Skip only before the first turn (V-12)",
             f"{path}.stage",
         )
+
+
+def _check_last_stand(state: GameState, path: str) -> None:
+    """Last stand (V-15): the first out and the final turns belong to the hand being played."""
+    first = state.first_out
+    finals = state.final_turns
+    if first is None:
+        if finals:
+            raise _fail("final turns are taken only after someone went out", f"{path}.final_turns")
+        return
+    if not state.rules.last_stand or state.tiebreak:
+        raise _fail("only the last-stand rule lets play go on after going out", f"{path}.first_out")
+    if first not in state.seats or state.players[first].hand:
+        raise _fail("the first out is a seat of this hand without cards", f"{path}.first_out")
+    _check_seats(finals, len(state.players), f"{path}.final_turns")
+    live = state.stage not in (Stage.HAND_OVER, Stage.GAME_OVER)
+    if live and (first in finals or state.current_player in (first, *finals)):
+        raise _fail(
+            "the final turns are the other seats' and each is taken once", f"{path}.final_turns"
+        )
+    if any(seat not in state.seats for seat in finals):
+        raise _fail("only seats of this hand take final turns", f"{path}.final_turns")
 
 
 def _check_laying(state: GameState, path: str) -> None:
@@ -411,6 +487,8 @@ def validate_state(state: GameState, path: str = "$") -> None:
         state.results,
         path,
     )
+    if state.direction not in (1, -1):
+        raise _fail("the direction of play is 1 or -1", f"{path}.direction")
     if not 0 <= state.seed < SEED_LIMIT:
         raise _fail("a seed is a whole number with 0 <= seed < 2**64", f"{path}.seed")
     cap = rules.max_turns
@@ -431,9 +509,11 @@ def validate_state(state: GameState, path: str = "$") -> None:
             rules, i, len(player.hand), state.stage, state.current_player, f"{where}.hand"
         )
         _check_player_numbers(rules, i, player.score, player.skips_pending, facts, where)
-        _check_player_phases(rules, player.completed, player.phase_attempted, where)
+        _check_player_phases(
+            rules, player.completed, player.phase_attempted, where, player.assigned
+        )
         _check_melds(rules, player.melds, player.laid_down, player.phase_attempted, live, where)
-    _check_counts(rules, _card_locations(state, path), exact=True, path=path)
+    _check_counts(rules, _card_locations(state, path), exact=True, path=path, decks=state.decks)
     _check_flags(state, path)
     _check_laying(state, path)
     _check_can_act(state, path)
@@ -530,7 +610,7 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
             rules, i, seat.hand_size, view.stage, view.current_player, f"{where}.hand_size"
         )
         _check_player_numbers(rules, i, seat.score, seat.skips_pending, facts, where)
-        _check_player_phases(rules, seat.completed, seat.phase_attempted, where)
+        _check_player_phases(rules, seat.completed, seat.phase_attempted, where, seat.assigned)
         if seat.target_phase is not None:
             _check_phase(seat.target_phase, rules, f"{where}.target_phase")
         _check_melds(rules, seat.melds, seat.laid_down, seat.phase_attempted, live, where)
@@ -543,12 +623,19 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
         for k, meld in enumerate(seat.melds):
             shown.append((f"{path}.players[{i}].melds[{k}].cards", meld.cards))
     shown.append((f"{path}.discard_pile", view.discard_pile))
-    _check_counts(rules, shown, exact=False, path=path)
+    if not 1 <= view.decks <= MAX_DECKS or (
+        view.decks > 1 and rules.draw_exhaustion is not DrawExhaustion.FRESH_DECK
+    ):
+        raise _fail("more than one deck is in play only under A-17 'fresh_deck'", f"{path}.decks")
+    _check_counts(rules, shown, exact=False, path=path, decks=view.decks)
     total = (
         view.stock_size
         + len(view.discard_pile)
         + sum(s.hand_size + s.saved_count for s in view.players)
         + sum(len(m.cards) for s in view.players for m in s.melds)
     )
-    if total > rules.deck.size:
-        raise _fail(f"{total} cards in view; the deck has only {rules.deck.size}", path)
+    if total > rules.deck.size * view.decks:
+        raise _fail(
+            f"{total} cards in view; {view.decks} deck(s) hold only {rules.deck.size * view.decks}",
+            path,
+        )

@@ -39,15 +39,20 @@ import attrs
 
 from .cards import DeckSpec
 from .errors import InvalidRulesError
+from .extra_kinds import ALT_COLOR_PHASES
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20
 from .rules import (
+    DrawExhaustion,
     GoingOut,
     InitialSkip,
     InitialWild,
+    LaydownExtras,
     PhaseChoice,
     PhaseOrder,
     Rules,
+    Scoring,
     SkipLimit,
+    SkipTarget,
     Tiebreak,
 )
 
@@ -263,7 +268,17 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
     refined: set[str] = set()  # options changed by refining parts
     for variant in order:
         before = rules
-        rules = variant.apply(rules)
+        try:
+            rules = variant.apply(rules)
+        except InvalidRulesError as error:
+            if not owners:  # the first part alone: its own message is the whole story
+                raise
+            names = sorted({*owners.values(), variant.name})
+            message = error.message.removeprefix(f"{variant.name}: ")
+            raise InvalidRulesError(
+                f"{', '.join(names[:-1])} and {names[-1]} do not combine: {message}",
+                error.option,
+            ) from None
         changed = _changed(before, rules)
         for name in changed:
             if name in owners and (not variant.refines or name in refined):
@@ -287,14 +302,22 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
 
 
 def _changed(before: Rules, after: Rules) -> set[str]:
-    """The options (other than ``spec``) whose values differ between two rule sets."""
-    return {
+    """The options (other than ``spec``) whose values differ between two rule sets.
+
+    The deck counts apart (``deck.skips``, ``deck.reverses``, ...): parts that add
+    different cards to the deck do not conflict.
+    """
+    changed = {
         field.name
         for field in attrs.fields(Rules)
         if field.init
-        and field.name != "spec"
+        and field.name not in ("spec", "deck")
         and getattr(before, field.name) != getattr(after, field.name)
     }
+    for field in attrs.fields(DeckSpec):
+        if getattr(before.deck, field.name) != getattr(after.deck, field.name):
+            changed.add(f"deck.{field.name}")
+    return changed
 
 
 def _evolve(**changes: object) -> Callable[[Rules], Rules]:
@@ -329,13 +352,60 @@ _FAMILIES.append(("to-phase-N", re.compile(r"to-phase-(\d{1,2})"), _to_phase))
 _MASTERS: Mapping[str, object] = MappingProxyType(
     {
         "max_players": 4,
-        "deck": DeckSpec(skips=2),
         "phase_order": PhaseOrder.ANY,
         "masters_saving": True,
         "tiebreak": Tiebreak.REPLAY_LAST_ATTEMPTED_PHASE,
     }
 )
-"""What both Masters variants change (V-1.1, V-1.2, V-1.5..V-1.8)."""
+"""What both Masters variants change (V-1.1, V-1.5..V-1.8), besides the two Skips (V-1.2)."""
+
+
+def _masters(choice: PhaseChoice) -> Callable[[Rules], Rules]:
+    """A Masters variant: two Skips in whatever deck the rest of the spec has (V-1.2)."""
+
+    def transform(rules: Rules) -> Rules:
+        return rules.with_options(
+            phase_choice=choice, deck=attrs.evolve(rules.deck, skips=2), **_MASTERS
+        )
+
+    return transform
+
+
+_NO_COUNT = Scoring(low=0, high=0, skip=0, wild=0, rule_card=0, reverse=0, super_skip=0)
+"""Phase 20's no-count scoring: only phases matter ([P20])."""
+
+
+def _reverses(rules: Rules) -> Rules:
+    """Four Reverse cards in the deck (V-15, [P20]); more only if the deck already has them."""
+    return rules.with_options(deck=attrs.evolve(rules.deck, reverses=max(rules.deck.reverses, 4)))
+
+
+def _phase_20(rules: Rules) -> Rules:
+    """V-15, [P20]: the twenty phases, four Reverse cards, no-count scoring."""
+    return _reverses(rules).with_options(phases=PHASE_20, scoring=_NO_COUNT)
+
+
+def _super_wild(rules: Rules) -> Rules:
+    """V-15, [PAGAT]: one of the deck's Skips becomes the Super Skip; Skips may reverse."""
+    deck = rules.deck
+    if deck.skips < 1 and deck.super_skips < 1:
+        raise InvalidRulesError("super-wild marks one of the deck's Skips, and it has none", "deck")
+    if deck.super_skips < 1:
+        deck = attrs.evolve(deck, skips=deck.skips - 1, super_skips=1)
+    return rules.with_options(deck=deck, skip_may_reverse=True, skip_target=SkipTarget.NEXT_PLAYER)
+
+
+def _hard_masters(rules: Rules) -> Rules:
+    """V-15: two players; each must complete the 20 phases on their Phase cards."""
+    if rules.phase_order is not PhaseOrder.ANY:
+        rules = _masters(PhaseChoice.HAND_START)(rules)
+    return rules.with_options(max_players=2, masters_phase_cards=20)
+
+
+def _extended_wilds(rules: Rules) -> Rules:
+    """A-4: the widest ``wild_value_range`` the deck's Wilds reach (one place per Wild)."""
+    reach = rules.deck.wilds
+    return rules.with_options(wild_value_range=(1 - reach, 12 + reach))
 
 
 def _builtins() -> None:
@@ -404,7 +474,7 @@ def _builtins() -> None:
             "discarded and taken back instead of a draw in a later hand (V-1.6, V-1.7, "
             "A-19..A-21); first to complete all ten wins, ties replay the last phase "
             "attempted (V-1.8).",
-            _evolve(phase_choice=PhaseChoice.HAND_START, **_MASTERS),
+            _masters(PhaseChoice.HAND_START),
             aliases=("masters-edition",),
         )
     )
@@ -413,16 +483,17 @@ def _builtins() -> None:
             "masters-declared",
             "Masters Edition Variant #2: as Masters, but the phase is declared when it is "
             "laid down, not at the start of the hand (V-2, A-22 'at_laydown').",
-            _evolve(phase_choice=PhaseChoice.AT_LAYDOWN, **_MASTERS),
+            _masters(PhaseChoice.AT_LAYDOWN),
         )
     )
     register(
         Variant(
             "anti-phase",
             "Anti-Phase: a player who fails their phase moves down one phase (never below "
-            "phase 1); success advances as usual (V-5.1, V-5.2, A-25 'advance'). Combine with "
-            "masters for the 'masters' base of A-25.",
-            _evolve(anti_phase=True),
+            "phase 1, nor more than one below the most they have completed: anti_floor=1, "
+            "issue 14, so that games of 5-6 players end); success advances as usual (V-5.1, "
+            "V-5.2, A-25 'advance'). Combine with masters for the 'masters' base of A-25.",
+            _evolve(anti_phase=True, anti_floor=1),
         )
     )
     register(
@@ -430,10 +501,11 @@ def _builtins() -> None:
             "anti-phase-others",
             "Anti-Phase for others: Anti-Phase (V-5.2) plus one rule card (X) in the deck; "
             "going out by discarding it names another player who drops a phase, and "
-            "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip). "
+            "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip); "
+            "drops stop one phase below the most completed (anti_floor=1, issue 14). "
             "It adds the card to whatever deck came before it.",
             lambda rules: rules.with_options(
-                anti_phase=True, deck=attrs.evolve(rules.deck, rule_cards=1)
+                anti_phase=True, anti_floor=1, deck=attrs.evolve(rules.deck, rule_cards=1)
             ),
             refines=True,
         )
@@ -479,8 +551,127 @@ def _builtins() -> None:
     register(
         Variant(
             "phase-20",
-            "Phase 10 + 10: ten more phases after the tenth (V-15).",
-            _evolve(phases=PHASE_20),
+            "Phase 10 + 10 / Phase 20: ten more phases after the tenth; 4 Reverse cards (V) "
+            "added to the deck; no-count scoring: cards left in hand score nothing, so "
+            "finishers tie and replay the final phase (V-15, [PAGAT] [P20]).",
+            _phase_20,
+        )
+    )
+    register(
+        Variant(
+            "hard-2p-masters",
+            "Hard 2-player Masters: the Masters Edition for two players, who are each dealt "
+            "20 of the 40 Phase cards (four per phase) and must complete exactly those, "
+            "repeats included, in any order; first to complete all of them wins (V-15, "
+            "[FRANKRIJK]; combine with masters or masters-declared).",
+            _hard_masters,
+            refines=True,
+        )
+    )
+    register(
+        Variant(
+            "world-tour",
+            "Phase 10 World Tour's digital rules: a phase is laid with exactly its cards, no "
+            "extras (A-10 'exact_only'); the final phase counts only in a hand its maker "
+            "goes out, so the game ends when a player who has finished the last phase "
+            "empties their hand, and that player wins (A-14); the others are ranked by "
+            "phases completed, then score (GameState.ranking) (V-16, [M163]).",
+            _evolve(laydown_extras=LaydownExtras.EXACT_ONLY, winner_must_go_out=True),
+        )
+    )
+    register(
+        Variant(
+            "teams",
+            "Team play (seed 002): 2 v 2 or 3 v 3, partners sitting apart (seat s plays for "
+            "team s % 2); partners share one phase, which the team makes when either "
+            "partner lays it down (team_advance='any'; 'all' asks for both), and add up "
+            "their scores; anyone may hit any group (team_hits); the team that completes "
+            "the final phase wins, the lowest team total among several, ties replay "
+            "(R-15.4); a seat's view shows its partners' public state, never their hands.",
+            _evolve(teams=2, min_players=4),
+        )
+    )
+    register(
+        Variant(
+            "fresh-deck",
+            "A fresh deck: when the draw pile runs out, a fresh deck becomes the draw pile "
+            "and the discard pile stays (A-17 'fresh_deck', [GH-UNOBOT]); at most "
+            "MAX_DECKS (4) decks in a hand, then the discards are reshuffled (R-14.1).",
+            _evolve(draw_exhaustion=DrawExhaustion.FRESH_DECK),
+        )
+    )
+    register(
+        Variant(
+            "alternating-runs",
+            "Alternating-colour runs: the ten standard phases with every run in alternating "
+            "colours (R-B-R-B...; extra_kinds.AltColorRunOf), so phase 6 is Phase 10 "
+            "Twist's 'run of 9 in alternating colours' (V-14, [SEED-ES0]; the list is the "
+            "library's).",
+            _evolve(phases=ALT_COLOR_PHASES),
+        )
+    )
+    register(
+        Variant(
+            "last-stand",
+            "Last stand: when a player goes out, every other player takes one final turn "
+            "before the hand ends; the first out wins the hand, anyone else who goes out "
+            "scores nothing too (V-15, [GH-UNOBOT] house rule).",
+            _evolve(last_stand=True),
+        )
+    )
+    register(
+        Variant(
+            "partial-phasing",
+            "Partial phasing: the groups of a phase may be put on the table one at a time, in "
+            "any order and over several turns, to shed points; the phase counts once its "
+            "last group is down, and its owner hits only then (V-15, [GH-UNOBOT] house rule).",
+            _evolve(partial_phasing=True),
+        )
+    )
+    register(
+        Variant(
+            "skip-stacking",
+            "Skip stacking: a player already skipped may be skipped again, and the lost "
+            "turns add up (V-15, [GH-UNOBOT]; A-6 'unlimited', as Arkansas).",
+            _evolve(skip_limit=SkipLimit.UNLIMITED),
+        )
+    )
+    register(
+        Variant(
+            "extended-wilds",
+            "Extended wilds: a Wild in a run may stand for numbers beyond 1-12, as far as the "
+            "deck's Wilds can reach (V-15, [GH-UNOBOT]; A-4 wild_value_range).",
+            _extended_wilds,
+        )
+    )
+    register(
+        Variant(
+            "reverse-cards",
+            "Reverse cards: 4 Reverse cards (V) added to the deck; discarded, one turns the "
+            "direction of play (with two players it skips the other); never taken from the "
+            "discard pile, scored 15 (V-15, [P20] [GH-UNOBOT]).",
+            _reverses,
+        )
+    )
+    register(
+        Variant(
+            "twist-card",
+            "Twist cards (seed 002, issue 13): 4 Twist cards added to the deck that reverse "
+            "the direction of play; the library's Reverse card V, as in reverse-cards (the "
+            "seed gives no count; 4 as Phase 20 has) (V-15).",
+            _reverses,
+        )
+    )
+    register(
+        Variant(
+            "super-wild",
+            "Super Wild Phase 10 (Jeff Presley, a Masters variation: masters+super-wild): one "
+            "Skip becomes the Super Skip (Z), which skips every other player; a Skip skips "
+            "the next player, or, discarded without a target, reverses the direction of "
+            "play; the Super Wild plays as a Wild (its power is lost from the source) "
+            "(V-15, [PAGAT]).",
+            _super_wild,
+            refines=True,
         )
     )
 

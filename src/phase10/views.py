@@ -24,6 +24,7 @@ from .melds import Meld
 from .phases import PHASE_NAMES, Phase
 from .rules import Rules
 from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Presentable, Stage
+from .teams import partners, ranking
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
 
@@ -48,6 +49,8 @@ class SeatView:
     """Masters: how many cards lie face down on this seat's Save pile (V-1.6)."""
     floating: bool = False
     """Floating: this seat emptied its hand without going out (V-9)."""
+    assigned: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Hard 2-player Masters: the phases on this seat's (face-up) Phase cards (V-15)."""
 
 
 @attrs.frozen(repr=False)
@@ -77,6 +80,15 @@ class PlayerView(Presentable):
     results: tuple[HandResult, ...]
     laying: Laying | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
     """The viewing seat's own lay-down under way, if any (nobody else sees it, R-5.4)."""
+    direction: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
+    """The direction of play, as :attr:`GameState.direction <phase10.GameState.direction>`."""
+    first_out: int | None = attrs.field(default=None, metadata={JSON_OPTIONAL: True})
+    """Last stand: who went out first, as :attr:`GameState.first_out
+    <phase10.GameState.first_out>` (V-15)."""
+    final_turns: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
+    """Last stand: the seats still to take a final turn (V-15)."""
+    decks: int = attrs.field(default=1, metadata={JSON_OPTIONAL: True})
+    """Decks in play this hand, as :attr:`GameState.decks <phase10.GameState.decks>` (A-17)."""
     phases: tuple[Phase, ...] = attrs.field(
         default=attrs.Factory(lambda view: view.rules.phases, takes_self=True),
         metadata={JSON_OPTIONAL: True, PHASE_NAMES: True},
@@ -86,6 +98,32 @@ class PlayerView(Presentable):
     full (the rules leave out a phase list that is the standard one), so a client in any
     language reads the phases from the view instead of knowing them; it always equals
     ``rules.phases``."""
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Once the game is over, every seat from first to last, as
+        :attr:`GameState.ranking <phase10.GameState.ranking>` (V-16)."""
+        if self.stage is not Stage.GAME_OVER:
+            return ()
+        seats = self.players
+        return ranking(self.winners, [len(s.completed) for s in seats], [s.score for s in seats])
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The viewing seat's partners under team play (their public facts are in
+        :attr:`players`, never their hands); ``()`` without teams or for a spectator."""
+        if self.seat is None:
+            return ()
+        return partners(self.rules, len(self.players), self.seat)
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat that plays after the current player, in the direction of play."""
+        seat = self.current_player
+        if seat is None or seat not in self.seats:
+            return None
+        seats = self.seats
+        return seats[(seats.index(seat) + self.direction) % len(seats)]
 
     @property
     def top_discard(self) -> Card | None:
@@ -124,6 +162,7 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
                 pickups=state.pickups[seat] if seat < len(state.pickups) else (),
                 saved_count=len(p.saved),
                 floating=p.floating,
+                assigned=p.assigned,
             )
         )
     return tuple(views)
@@ -152,6 +191,10 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         winners=state.winners,
         results=state.results,
         laying=state.laying if seat is not None and seat == state.current_player else None,
+        direction=state.direction,
+        first_out=state.first_out,
+        final_turns=state.final_turns,
+        decks=state.decks,
     )
 
 

@@ -85,7 +85,7 @@ class Narrator:
         seat = before.current_player
         who = "" if seat is None else self._name(before, seat)
         verb = text[len(who) + 1 :] if text.startswith(who + " ") else text
-        skip = isinstance(action, Discard) and action.card.is_skip
+        skip = isinstance(action, Discard) and action.card.changes_turns
         if skip and isinstance(action, Discard) and action.target is not None:
             self._skipped_by[action.target] = f"skipped by {who}"
         if isinstance(action, GiveCard) and skip_upturned(before):

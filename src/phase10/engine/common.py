@@ -6,12 +6,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from operator import attrgetter
 
-from ..cards import Card
+from ..cards import Card, standard_deck
 from ..dealing import shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..melds import MeldRules
 from ..phases import Phase
 from ..rules import (
+    MAX_DECKS,
     DrawExhaustion,
     GoingOut,
     LaydownExtras,
@@ -19,8 +20,10 @@ from ..rules import (
     PhaseOrder,
     Rules,
     SkipAsLastCard,
+    TeamHits,
 )
 from ..state import GameState, PlayerState, Stage
+from ..teams import same_team
 
 WILD_CODE = 48
 SKIP_CODE = 49
@@ -74,9 +77,9 @@ def with_player(
 
 
 def next_seat(state: GameState, seat: int) -> int:
-    """The seat after ``seat`` among those playing this hand."""
+    """The seat after ``seat`` among those playing this hand, in the direction of play."""
     seats = state.seats
-    return seats[(seats.index(seat) + 1) % len(seats)]
+    return seats[(seats.index(seat) + state.direction) % len(seats)]
 
 
 def choosing_at_hand_start(state: GameState) -> bool:
@@ -95,7 +98,7 @@ def can_take_discard(state: GameState) -> bool:
     if top is None:
         return False
     rules = state.rules
-    if top.is_skip:
+    if top.changes_turns:
         return rules.skip_pickup_from_discard
     if top.is_wild and rules.wild_as_skip and not rules.wild_skip_pickup:
         return state.turn == 0  # V-11: a Skip too; only the card turned up may be taken (R-3.4)
@@ -122,6 +125,8 @@ def can_draw_stock(state: GameState) -> bool:
         return len(state.discard_pile) > 1
     if mode is DrawExhaustion.RESHUFFLE_ALL_DISCARDS:
         return len(state.discard_pile) > 0
+    if mode is DrawExhaustion.FRESH_DECK:
+        return state.decks < MAX_DECKS or len(state.discard_pile) > 1
     return False
 
 
@@ -135,12 +140,19 @@ def usable_saved(state: GameState, seat: int) -> tuple[Card, ...]:
 
 
 def reshuffled_stock(state: GameState) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-    """(stock, discard pile, reshuffles) after turning the discards into a new stock (R-14.1)."""
+    """(stock, discard pile, reshuffles) after refilling the empty draw pile (R-14.1, A-17).
+
+    The discards are shuffled into a new stock, or under ``"fresh_deck"`` a fresh deck
+    is (``reshuffles`` then counts the decks brought in, :attr:`GameState.decks`).
+    """
     count = state.reshuffles + 1
     pool: tuple[Card, ...]
     keep: tuple[Card, ...]
-    if state.rules.draw_exhaustion is DrawExhaustion.RESHUFFLE_ALL_DISCARDS:
+    mode = state.rules.draw_exhaustion
+    if mode is DrawExhaustion.RESHUFFLE_ALL_DISCARDS:
         pool, keep = state.discard_pile, ()
+    elif mode is DrawExhaustion.FRESH_DECK and state.decks < MAX_DECKS:
+        pool, keep = standard_deck(state.rules), state.discard_pile
     else:
         pool, keep = state.discard_pile[:-1], state.discard_pile[-1:]
     stock = shuffled(sorted(pool), state.seed, state.hand_number, count)
@@ -201,6 +213,12 @@ def may_add_same_turn(rules: Rules, own: bool) -> bool:
     if not own:
         return rules.hit_others_same_turn
     return rules.hit_own_same_turn or rules.laydown_extras is LaydownExtras.EXTEND_GROUPS
+
+
+def may_hit_owner(rules: Rules, seat: int, owner: int) -> bool:
+    """Whether ``seat`` may add to ``owner``'s groups at all (R-6.4; team play's
+    ``team_hits``, seed 002)."""
+    return not rules.teams or rules.team_hits is TeamHits.ANYONE or same_team(rules, seat, owner)
 
 
 def in_play_stage(state: GameState) -> bool:

@@ -21,6 +21,7 @@ from ..phases import Phase
 from ..solver import can_complete, can_complete_counts, card_counts, requirements_plan
 from ..state import GameState
 from .common import play_problem, player_rules
+from .partial import partial_groups
 
 __all__ = ["can_finish", "lay_down_actions", "leftover_problem", "needs_natural"]
 
@@ -56,17 +57,53 @@ def lay_down_actions(state: GameState, seat: int) -> list[Action]:
     """The lay-down steps ``seat`` may take now (none once its phase is down)."""
     hand = state.players[seat].hand
     laying = state.laying
+    table = partial_groups(state, seat)  # V-15 partial phasing: groups already down
     phases = state.open_phases(seat)
     named = len(phases) > 1
     if laying is not None:
         phases = tuple(p for p in phases if p.number == laying.phase)
+    elif table:
+        phases = tuple(p for p in phases if p.number == state.players[seat].phase_attempted)
+    partial = state.rules.partial_phasing
     result: list[Action] = []
     for phase in phases:
         rules = player_rules(state, seat, phase)
-        pending = laying.melds if laying is not None else ()
-        if not pending and not can_complete(hand, phase, rules):
+        pending = laying.melds if laying is not None else table
+        if not pending and not partial and not can_complete(hand, phase, rules):
             continue  # most hands: one fast yes/no answer
-        result.extend(_steps(state, hand, phase, pending, rules, phase.number if named else None))
+        number = phase.number if named else None
+        if partial and len(remaining_requirements(phase.requirements, pending)) > 1:
+            result.extend(_partial_steps(state, hand, phase, pending, rules, number))
+        else:
+            result.extend(_steps(state, hand, phase, pending, rules, number, in_hand=not table))
+    return result
+
+
+def _partial_steps(
+    state: GameState,
+    hand: tuple[Card, ...],
+    phase: Phase,
+    pending: tuple[Meld, ...],
+    rules: MeldRules,
+    named: int | None,
+) -> list[Action]:
+    """V-15 partial phasing: a group for any missing requirement but the last, whether or
+    not the hand holds the rest of the phase (it must hold enough cards for it)."""
+    left = remaining_requirements(phase.requirements, pending)
+    if leftover_problem(state, hand, sum(r.size for r in left)):
+        return []
+    counts = card_counts(hand)
+    result: list[Action] = []
+    for requirement in dict.fromkeys(left):  # each distinct requirement once
+        options = group_options(
+            counts,
+            (requirement,),
+            rules,
+            need_natural=False,
+            wild_positions=state.rules.movable_wilds,
+        )
+        for meld in options:
+            result.append(LayGroup(meld, named))
     return result
 
 
@@ -77,13 +114,17 @@ def _steps(
     pending: tuple[Meld, ...],
     rules: MeldRules,
     named: int | None,
+    *,
+    in_hand: bool = True,
 ) -> list[Action]:
+    """The next step of a lay-down; ``pending`` groups are still in hand (R-5.4) unless
+    ``in_hand`` is false (on the table already, V-15 partial phasing)."""
     left = remaining_requirements(phase.requirements, pending)
-    used = sum(len(m.cards) for m in pending) + sum(r.size for r in left)
+    used = sum(len(m.cards) for m in pending if in_hand) + sum(r.size for r in left)
     if leftover_problem(state, hand, used):
         return []
     counts = card_counts(hand)
-    for meld in pending:
+    for meld in pending if in_hand else ():
         for card in meld.cards:
             counts[card.code] -= 1
     options = group_options(

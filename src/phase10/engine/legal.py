@@ -25,6 +25,7 @@ from .common import (
     distinct,
     in_first_circuit,
     may_add_same_turn,
+    may_hit_owner,
     play_problem,
     player_rules,
     remove,
@@ -63,8 +64,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.current_player
     assert seat is not None
     if stage is Stage.CHOOSE_PHASE:
-        done = set(state.players[seat].completed)
-        return tuple(ChoosePhase(p.number) for p in state.rules.phases if p.number not in done)
+        return tuple(ChoosePhase(p.number) for p in state.open_phases(seat))
     return tuple(GiveCard(s) for s in sorted(state.seats))  # Stage.DEAL_UP
 
 
@@ -88,7 +88,7 @@ def _plays(state: GameState) -> list[Action]:
     assert seat is not None
     player = state.players[seat]
     if state.forced_discard:  # V-12: the receiver discards anything but a Skip
-        return [_PLAIN_DISCARDS[c.code] for c in distinct(player.hand) if not c.is_skip]
+        return [_PLAIN_DISCARDS[c.code] for c in distinct(player.hand) if not c.changes_turns]
     if player.floating:
         hits = _hits(state, seat)
         return hits if hits else _discards(state, seat)  # V-9.2
@@ -128,7 +128,7 @@ def _hits(state: GameState, seat: int) -> list[Action]:
     result: list[Action] = []
     for owner in sorted(state.seats):
         melds = state.players[owner].melds
-        if not melds:
+        if not melds or (rules.teams and not may_hit_owner(rules, seat, owner)):
             continue
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
@@ -146,6 +146,8 @@ def _swaps(state: GameState, seat: int) -> list[Action]:
     result: list[Action] = []
     for owner in sorted(state.seats):
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
+            continue
+        if rules.teams and not may_hit_owner(rules, seat, owner):
             continue
         for index, meld in enumerate(state.players[owner].melds):
             if meld.requirement.kind != "run" or not any(c.is_wild for c in meld.cards):
@@ -174,7 +176,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
         code = card.code
         if restricted and state.taken_discard == card and any(c != card for c in hand):
             continue
-        if code < 48 or (code == 48 and not wild_skips):
+        if code < 48 or (code == 48 and not wild_skips) or code > 50:  # V-15: V, Z
             result.append(_PLAIN_DISCARDS[code])
             continue
         if code == 50:  # V-5.3: going out with the rule card names who drops a phase
@@ -195,7 +197,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
             continue
         if targets is None:
             targets = skip_targets(state, seat)
-        if code == 48 or not targets:
+        if code == 48 or not targets or rules.skip_may_reverse:  # V-15: S reverses
             result.append(_PLAIN_DISCARDS[code])
         result.extend(_TARGETED_DISCARDS[code][t] for t in targets)
     return result

@@ -34,6 +34,7 @@ from .common import (
     in_first_circuit,
     is_skip_use,
     may_add_same_turn,
+    may_hit_owner,
     next_seat,
     play_problem,
     player_rules,
@@ -43,8 +44,13 @@ from .common import (
     usable_saved,
     with_player,
 )
+from .direction import turn_after
+from .last_stand import after_final_turn, go_out
 from .laydowns import can_finish, leftover_problem, needs_natural
+from .partial import partial_groups, put_on_table, table_melds_kept
 from .turns import after_deal_up, begin_turn, choice_waits, skip_targets, start_play
+
+_NAMES = {51: "Reverse", 52: "Super Skip"}
 
 
 def _seat(state: GameState) -> int:
@@ -150,14 +156,15 @@ def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
     """V-1.4: name the phase to attempt this hand; play starts once everyone has."""
     seat = _seat(state)
     player = state.players[seat]
-    done = set(player.completed)
     numbers = [p.number for p in state.rules.phases]
     if action.phase not in numbers:
         raise illegal(IllegalReason.WRONG_PHASE, f"these rules have no phase {action.phase}")
-    if action.phase in done:
+    if action.phase not in state.remaining_phases(seat):
         raise illegal(
             IllegalReason.PHASE_ALREADY_COMPLETED,
-            f"you have already completed phase {action.phase} (V-1.5)",
+            f"you have already completed phase {action.phase} (V-1.5)"
+            if not player.assigned
+            else f"none of your Phase cards left is phase {action.phase} (V-15)",
         )
     players = with_player(state.players, seat, replace(player, phase_attempted=action.phase))
     after = replace(state, players=players, lost_turns=())
@@ -176,7 +183,7 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
         raise illegal(IllegalReason.BAD_SKIP_TARGET, f"seat {action.seat} is not in this hand")
     top = state.top_discard
     assert top is not None
-    if top.is_skip:
+    if not top.is_wild:  # a Skip or a Super Skip (V-15)
         target = state.players[action.seat]
         players = with_player(
             state.players, action.seat, replace(target, skips_pending=target.skips_pending + 1)
@@ -205,13 +212,16 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
 
 def _phase_for(state: GameState, seat: int, action: LayDown | LayGroup) -> Phase:
     laying = state.laying
-    if laying is not None:  # the lay-down under way fixes the phase
-        if action.phase is not None and action.phase != laying.phase:
+    under_way = laying.phase if laying is not None else None
+    if partial_groups(state, seat):  # V-15 partial phasing: groups already on the table
+        under_way = state.players[seat].phase_attempted
+    if under_way is not None:  # the lay-down under way fixes the phase
+        if action.phase is not None and action.phase != under_way:
             raise illegal(
                 IllegalReason.LAY_DOWN_UNDER_WAY,
-                f"you are laying down phase {laying.phase}: finish it first (R-5.4)",
+                f"you are laying down phase {under_way}: finish it first (R-5.4)",
             )
-        return state.rules.phase(laying.phase)
+        return state.rules.phase(under_way)
     open_phases = state.open_phases(seat)
     if not open_phases:
         raise illegal(IllegalReason.WRONG_PHASE, "you have no phase left to lay down")
@@ -256,7 +266,7 @@ def _after_play(state: GameState, seat: int, players: tuple[PlayerState, ...]) -
         players = with_player(players, seat, floater)
         after = replace(state, players=players)
         return begin_turn(after, next_seat(state, seat), players, lost=(), turn=state.turn + 1)
-    return end_hand(replace(state, players=players), players, went_out=seat)
+    return go_out(replace(state, players=players), players, seat)
 
 
 def lay_down(state: GameState, action: LayDown) -> GameState:
@@ -269,24 +279,24 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
             IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     phase = _phase_for(state, seat, action)
-    if state.laying is not None:
-        missing = list(action.melds)
-        for meld in state.laying.melds:
-            if meld not in missing:
-                raise illegal(
-                    IllegalReason.LAY_DOWN_UNDER_WAY,
-                    f"the lay-down must keep the groups you have put down ({meld})",
-                )
-            missing.remove(meld)
-    rest = remove(player.hand, action.cards())
+    table = partial_groups(state, seat)  # V-15 partial phasing: already on the table
+    kept = state.laying.melds if state.laying is not None else table
+    new = table_melds_kept(kept, action.melds)
+    if new is None:
+        raise illegal(
+            IllegalReason.LAY_DOWN_UNDER_WAY,
+            "the lay-down must keep the groups you have put down "
+            f"({' | '.join(str(m) for m in kept)})",
+        )
+    rest = remove(player.hand, [c for m in (new if table else action.melds) for c in m.cards])
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+    exact = rules.laydown_extras is LaydownExtras.EXACT_ONLY
     why = laydown_problem(
-        action.melds,
-        phase,
-        player_rules(state, seat, phase),
-        exact_only=rules.laydown_extras is LaydownExtras.EXACT_ONLY,
+        action.melds, phase, player_rules(state, seat, phase), exact_only=exact and not table
     )
+    if not why and table and exact and any(len(m.cards) != m.requirement.size for m in new):
+        why = "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)"
     if why:
         raise illegal(IllegalReason.INVALID_MELD, f"that is not phase {phase.number}: {why}")
     why = play_problem(state, rest)
@@ -318,7 +328,11 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
             IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     phase = _phase_for(state, seat, action)
-    pending = state.laying.melds if state.laying is not None else ()
+    table = state.rules.partial_phasing  # V-15: the group goes on the table at once
+    if table:
+        pending = partial_groups(state, seat)
+    else:
+        pending = state.laying.melds if state.laying is not None else ()
     left = list(remaining_requirements(phase.requirements, pending))
     meld = action.meld
     if meld.requirement not in left:
@@ -344,7 +358,9 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
             IllegalReason.INVALID_MELD,
             "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)",
         )
-    rest = remove(player.hand, [c for m in (*pending, meld) for c in m.cards])
+    rest = remove(
+        player.hand, meld.cards if table else [c for m in (*pending, meld) for c in m.cards]
+    )
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
     left.remove(meld.requirement)
@@ -352,6 +368,8 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
     why = leftover_problem(state, rest, sum(r.size for r in others))
     if why:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
+    if table:  # the rest of the phase may come in later turns
+        return put_on_table(state, seat, phase, rest, (*pending, meld))
     if not can_finish(rest, others, meld_rules, needs_natural(meld_rules, (*pending, meld))):
         raise illegal(
             IllegalReason.INVALID_MELD,
@@ -375,6 +393,11 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
         and 0 <= index < len(state.players[owner].melds)
     ):
         raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+    if not may_hit_owner(rules, seat, owner):
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            "you may add only to your own team's groups (team_hits='own_team')",
+        )
     if state.laid_down_this_turn:
         if owner == seat and not may_add_same_turn(rules, own=True):
             raise illegal(
@@ -523,8 +546,11 @@ def discard(state: GameState, action: Discard) -> GameState:
     rest = remove(player.hand, (card,))
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {card}")
-    if state.forced_discard and card.is_skip:
-        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "the discard may not be a Skip (V-12)")
+    if state.forced_discard and card.changes_turns:
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES,
+            f"the discard may not be a {_NAMES.get(card.code, 'Skip')} (V-12)",
+        )
     if (
         not rules.may_discard_card_taken_from_discard
         and state.taken_discard == card
@@ -574,7 +600,12 @@ def discard(state: GameState, action: Discard) -> GameState:
                 IllegalReason.BAD_SKIP_TARGET,
                 f"seat {target} cannot be skipped now (R-9.1, R-9.5)",
             )
-    elif card.is_skip and not going_out and skip_targets(state, seat):
+    elif (
+        card.is_skip
+        and not going_out
+        and not rules.skip_may_reverse  # V-15: a Skip without a target reverses
+        and skip_targets(state, seat)
+    ):
         raise illegal(IllegalReason.BAD_SKIP_TARGET, "name the player to skip (R-4.6)")
     pile = (*state.discard_pile, card)
     stock, reshuffles = state.stock, state.reshuffles
@@ -595,11 +626,33 @@ def discard(state: GameState, action: Discard) -> GameState:
     if going_out:
         after = replace(state, players=players, discard_pile=pile, skip_record=record)
         named = target if names_loser else None
-        return end_hand(after, players, went_out=seat, named=named)  # R-10
+        return go_out(after, players, seat, named)  # R-10
     if state.forced_discard:  # V-12: play starts left of the dealer, or after the receiver
         after = replace(state, discard_pile=pile, stock=stock)
         # the receiver's turn counts as taken when it was theirs to play first (V-10.1)
         return after_deal_up(after, players, turn=int(seat == state.seats[0]))
+    if state.first_out is not None:  # V-15 last stand: the next final turn
+        return after_final_turn(
+            state,
+            card,
+            players,
+            discard_pile=pile,
+            stock=stock,
+            reshuffles=reshuffles,
+            skip_record=record,
+        )
+    if card.code > 50 or (card.is_skip and target is None):  # V-15: Reverse, Super Skip
+        return turn_after(
+            state,
+            seat,
+            card,
+            target,
+            players,
+            discard_pile=pile,
+            stock=stock,
+            reshuffles=reshuffles,
+            skip_record=record,
+        )
     return begin_turn(
         state,
         next_seat(state, seat),
@@ -656,7 +709,9 @@ def save(state: GameState, action: Save) -> GameState:
     player = replace(player, hand=rest, saved=(*player.saved, action.card), saved_this_hand=True)
     players = with_player(state.players, seat, player)
     if not rest:
-        return end_hand(replace(state, players=players), players, went_out=seat)  # A-21
+        return go_out(replace(state, players=players), players, seat)  # A-21
+    if state.first_out is not None:  # V-15 last stand: the next final turn
+        return after_final_turn(state, action.card, players)
     return begin_turn(state, next_seat(state, seat), players, lost=(), turn=state.turn + 1)
 
 

@@ -9,6 +9,7 @@ from ..cards import Card, standard_deck
 from ..dealing import check_deck, seat_order, shuffled
 from ..errors import IllegalActionError, IllegalReason, InvalidRulesError
 from ..limits import SEED_LIMIT, show, text_problem
+from ..phase_cards import deal_phase_cards
 from ..rules import DealerRotation, InitialSkip, InitialWild, Rules
 from ..state import GameState, PlayerState, Stage, replace
 from .common import choosing_at_hand_start, remove
@@ -71,9 +72,13 @@ def new_game(
             f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
         )
     seats = tuple(range(len(names)))
+    phase_cards = deal_phase_cards(resolved, seed, len(names))  # V-15 (none: empty)
     skeleton = GameState(
         rules=resolved,
-        players=tuple(PlayerState(name) for name in names),
+        players=tuple(
+            PlayerState(name, assigned=cards)
+            for name, cards in zip(names, phase_cards, strict=True)
+        ),
         seed=seed,
         stage=Stage.HAND_OVER,
         hand_number=0,
@@ -137,14 +142,14 @@ def deal(
             rest.append(discard.pop())
             discard.append(rest.pop(0))
             continue
-        if top.is_skip and rules.initial_skip is InitialSkip.COVER_WITH_NEXT_CARD and rest:
+        if _skips(top) and rules.initial_skip is InitialSkip.COVER_WITH_NEXT_CARD and rest:
             discard.append(rest.pop(0))
             continue
         break
     first = playing[0]
     record = [-1] * table
     pending = 0
-    if discard[-1].is_skip and rules.initial_skip is InitialSkip.SKIP_FIRST_PLAYER:
+    if _skips(discard[-1]) and rules.initial_skip is InitialSkip.SKIP_FIRST_PLAYER:
         pending = 1  # R-3.5: the first player's first turn is lost
         if rules.skip_counts_initial:
             record[first] = 0
@@ -180,10 +185,18 @@ def deal(
         pickups=((),) * table,
         lost_turns=(),
         tiebreak=tiebreak,
+        direction=-1 if discard[-1].is_reverse else 1,  # V-15: an upturned Reverse
+        first_out=None,
+        final_turns=(),
     )
     if choosing_at_hand_start(dealt) and not (choice_waits(dealt) and deal_up_pending(dealt)):
         return replace(dealt, stage=Stage.CHOOSE_PHASE, current_player=first)  # V-1.4
     return start_play(dealt)
+
+
+def _skips(card: Card) -> bool:
+    """Whether an upturned ``card`` skips like a Skip (R-3.5; the Super Skip too, V-15)."""
+    return card.is_skip or card.is_super_skip
 
 
 def next_hand(state: GameState, deck: tuple[Card, ...] | None) -> GameState:

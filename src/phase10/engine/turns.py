@@ -64,7 +64,8 @@ def deal_up_pending(state: GameState) -> bool:
         return False
     rules = state.rules
     return (top.is_wild and rules.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT) or (
-        top.is_skip and rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
+        (top.is_skip or top.is_super_skip)
+        and rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
     )
 
 
@@ -108,7 +109,11 @@ def skip_targets(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may skip now (R-9.1, R-9.5, A-6, A-7), in seat order."""
     rules = state.rules
     others = [s for s in state.seats if s != seat]
-    if rules.skip_target is SkipTarget.NEXT_PLAYER:
+    if state.first_out is not None:  # V-15 last stand: only seats with a final turn left
+        others = list(state.final_turns)
+        if rules.skip_target is SkipTarget.NEXT_PLAYER:
+            others = others[:1]
+    elif rules.skip_target is SkipTarget.NEXT_PLAYER:
         others = [next_seat(state, seat)]
     limit = rules.skip_limit
     players = state.players

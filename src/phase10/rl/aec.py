@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 
 from ..actions import NextHand
 from ..engine import apply, new_game
-from ..errors import IllegalActionError, InvalidDataError
+from ..errors import IllegalActionError, InvalidDataError, InvalidRulesError
 from ..limits import show
 from ..rules import Rules
 from ..state import GameState, Stage
@@ -65,6 +65,10 @@ def game_seats(players: object, rules: Rules) -> int:
             f"players is a whole number from {rules.min_players} to {rules.max_players} "
             f"under these rules, not {show(players)}"
         )
+    try:
+        rules.check_players(players)  # team play: 4 or 6
+    except InvalidRulesError as error:
+        raise InvalidDataError(f"players: {error.message}") from None
     return players
 
 

@@ -19,7 +19,7 @@ a lay-down under way always has a legal index.
 >>> from phase10 import DrawStock, Discard, new_game
 >>> codec = ActionCodec("standard")
 >>> codec.size
-2108
+2110
 >>> codec.encode(DrawStock()), codec.decode(new_game(2, seed=1), 0)
 (0, DrawStock())
 >>> print(codec.describe(codec.encode(Discard("S", target=2))))

@@ -15,7 +15,7 @@ The array is a row of global blocks, then one block per seat (``blocks`` and
 >>> state = new_game(4, seed=3)
 >>> obs = encoder.encode(player_view(state, 0))
 >>> obs.shape, obs.dtype.name, int(obs[encoder.block("hand")].sum())
-((962,), 'float32', 10)
+((987,), 'float32', 10)
 >>> bool((encoder.encode_state(state, 0) == obs).all())
 True
 """
@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 from ..cards import ALL_CARDS, Card
 from ..melds import Meld
-from ..rules import Rules
+from ..rules import MAX_DECKS, DrawExhaustion, Rules
 from ..state import GameState, Laying, PlayerState, Stage
 from ..views import PlayerView
 from .common import resolve_rules
@@ -129,8 +129,9 @@ class ObservationEncoder:
         seats = rules.max_players
         phases = len(rules.phases)
         groups = max(len(phase.requirements) for phase in rules.phases)
-        deck_size = float(rules.deck.size)
-        counts = [float(max(1, n)) for n in rules.deck.counts()]
+        decks = MAX_DECKS if rules.draw_exhaustion is DrawExhaustion.FRESH_DECK else 1
+        deck_size = float(rules.deck.size * decks)  # A-17: fresh decks come into play
+        counts = [float(max(1, n) * decks) for n in rules.deck.counts()]
         one_hot = [1.0] * CARDS
         self.blocks, high = _blocks(
             [
@@ -142,7 +143,12 @@ class ObservationEncoder:
                 ("taken_discard", one_hot, "the card I took from the discard pile this turn"),
                 ("saved", counts, "my Save pile (Masters, V-1.6), by card code"),
                 ("stage", [1.0] * len(STAGES), "one-hot: " + ", ".join(s.value for s in STAGES)),
-                ("turn", [1.0] * 4, "my turn; laid down this turn; must discard (V-12); tiebreak"),
+                (
+                    "turn",
+                    [1.0] * 5,
+                    "my turn; laid down this turn; must discard (V-12); tiebreak; "
+                    "play goes to the right (Reverse cards, V-15)",
+                ),
                 ("progress", [10.0, 10.0, 1.0], "hand / 10, turn of the hand / 100, stock / deck"),
             ]
         )
@@ -185,6 +191,8 @@ class ObservationEncoder:
         self._groups = groups
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._deck_size = max(1.0, deck_size)
+        self._stock_size = max(1.0, float(rules.deck.size))
+        """What the stock is measured against: one deck (a fresh deck replaces it, A-17)."""
         at = {b.name: b.start for b in self.blocks}
         self._hand_at = at["hand"]
         self._saved_at = at["saved"]
@@ -247,7 +255,7 @@ class ObservationEncoder:
             view.discard_pile,
             view.taken_discard,
             view.stage,
-            (view.laid_down_this_turn, view.forced_discard, view.tiebreak),
+            (view.laid_down_this_turn, view.forced_discard, view.tiebreak, view.direction < 0),
             (view.hand_number, view.turn, view.stock_size),
             (view.current_player, view.dealer, view.lost_turns, view.winners),
             blocks,
@@ -318,7 +326,7 @@ class ObservationEncoder:
             state.discard_pile,
             state.taken_discard,
             state.stage,
-            (state.laid_down_this_turn, state.forced_discard, state.tiebreak),
+            (state.laid_down_this_turn, state.forced_discard, state.tiebreak, state.direction < 0),
             (state.hand_number, state.turn, len(state.stock)),
             (state.current_player, state.dealer, state.lost_turns, state.winners),
             blocks,
@@ -402,7 +410,7 @@ class ObservationEncoder:
         pile: tuple[Card, ...],
         taken: Card | None,
         stage: Stage,
-        flags: tuple[bool, bool, bool],
+        flags: tuple[bool, bool, bool, bool],
         progress: tuple[int, int, int],
         table: tuple[int | None, int, tuple[int, ...], tuple[int, ...]],
         blocks: Sequence[array[float]],
@@ -433,18 +441,20 @@ class ObservationEncoder:
         base = self._turn_at
         if seat is not None and seat == current:
             buf[base] = 1.0
-        laid, forced, tiebreak = flags
+        laid, forced, tiebreak, reversed_play = flags
         if laid:
             buf[base + 1] = 1.0
         if forced:
             buf[base + 2] = 1.0
         if tiebreak:
             buf[base + 3] = 1.0
+        if reversed_play:
+            buf[base + 4] = 1.0
         hand_number, turns, stock = progress
         base = self._progress_at
         buf[base] = hand_number / 10 if hand_number < 100 else 10.0
         buf[base + 1] = turns / 100 if turns < 1000 else 10.0
-        buf[base + 2] = stock / self._deck_size
+        buf[base + 2] = min(1.0, stock / self._stock_size)
         me = 0 if seat is None else seat
         count = len(blocks)
         size = self.seat_size

@@ -37,7 +37,7 @@ from ..record import GameRecord
 from ..rules import Rules
 from ..state import JSON_OPTIONAL, GameState
 from ..views import PlayerView
-from .notation import action_schema
+from .notation import CARD_PATTERN, action_schema
 
 __all__ = ["DOCUMENTS", "build", "main", "write"]
 
@@ -67,7 +67,7 @@ _TITLES = {
 _DRAFT = "http://json-schema.org/draft-07/schema#"
 _NONE = type(None)
 _LOWEST = -(2**63)
-_CARD = r"(?:[RrBbGgYy](?:1[0-2]|[1-9])|[WwSsXx])"
+_CARD = CARD_PATTERN
 _SPACE = r"[ \t\n\r\f\v]"
 
 
@@ -226,6 +226,7 @@ class _Builder:
             "number": {"type": "integer"},
             "color": self.schema(Color, False),
             "wraps": {"type": "boolean"},
+            "colors": self.schema(tuple[Color, ...], False),
         }
         options: list[JSONValue] = []
         for kind, cls in self._kinds.items():
@@ -239,7 +240,8 @@ class _Builder:
         return {
             "description": "A group on the table: its requirement's kind and fields, its cards "
             "in table order, and the anchor that fixes what every Wild stands for (number, "
-            "color, wraps; each left out when null or false).",
+            "color, wraps, and an alternating run's other colours; each left out when null, "
+            "false or empty).",
             "anyOf": options,
         }
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 from ..codec import JSONValue
 from ..limits import MAX_LINE
 
-__all__ = ["FORMS", "action_schema"]
+__all__ = ["CARD_PATTERN", "FORMS", "action_schema"]
 
 _S = r"[ \t\n\r\f\v]"
-_CARD = r"(?:[RrBbGgYy](?:1[0-2]|[1-9])|[WwSsXx])"
+CARD_PATTERN = r"(?:[RrBbGgYy](?:1[0-2]|[1-9])|[WwSsXxVvZz])"
+"""One card in notation (``R7``, ``W``, ``S``, and the variants' ``X``, ``V``, ``Z``)."""
+_CARD = CARD_PATTERN
 _NUMBER = r"[0-9]+"
 _PLACE = rf"{_NUMBER}\.{_NUMBER}"
 
@@ -30,7 +32,7 @@ def _ci(word: str) -> str:
 
 _END = f"(?:{_ci('low')}|{_ci('high')})"
 _PHASE = rf"(?:{_S}+{_ci('phase')}={_NUMBER})?"
-_HEAD_REST = r"(?:\[[^\][ \t\n\r\f\v]*\])?(?:@-?[0-9]*[RrBbGgYy]?)?~?:"
+_HEAD_REST = r"(?:\[[^\][ \t\n\r\f\v]*\])?(?:@-?[0-9]*[RrBbGgYy]{0,4})?~?:"
 _GROUP_CARDS = rf"{_S}*{_CARD}(?:{_S}+{_CARD})*"
 _GROUP = (  # with its size written, a group may show no card yet; else it has one at least
     rf"[A-Za-z][A-Za-z_]*(?:[0-9]+{_HEAD_REST}(?:{_GROUP_CARDS})?|{_HEAD_REST}{_GROUP_CARDS})"

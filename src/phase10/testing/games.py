@@ -17,6 +17,7 @@ from ..actions import Action, NextHand
 from ..bots import Bot, GreedyBot, RandomBot
 from ..cards import Card, standard_deck
 from ..engine import apply, check, legal_actions, new_game
+from ..errors import InvalidRulesError
 from ..notation import action_to_text, parse_action
 from ..record import GameRecord
 from ..rules import Rules
@@ -66,8 +67,17 @@ def _bots(players: int, game: int, seed: int) -> list[Bot]:
 
 
 def _table_sizes(rules: Rules, games: int) -> list[int]:
-    low, high = rules.min_players, min(rules.max_players, 6)
-    return [low + game % (high - low + 1) for game in range(games)]
+    """The sizes the rules allow up to six (team play: 4 and 6), smallest first, in turn."""
+    allowed = []
+    for count in range(rules.min_players, min(rules.max_players, 6) + 1):
+        try:
+            rules.check_players(count)
+        except InvalidRulesError:
+            continue
+        allowed.append(count)
+    if not allowed:
+        allowed = [rules.min_players]  # new_game says why in the report
+    return [allowed[game % len(allowed)] for game in range(games)]
 
 
 def check_games(recorder: Recorder, rules: Rules, games: int, seed: int) -> None:
@@ -84,7 +94,8 @@ def _play(
 ) -> None:
     recorder.ran("cards conserved")
     state = new_game(players, rules, seed=seed)
-    deck = Counter(standard_deck(rules))
+    one_deck = Counter(standard_deck(rules))
+    deck = one_deck
     texts: list[str] = []
     laying = 0
     for step in range(MAX_ACTIONS):
@@ -96,6 +107,8 @@ def _play(
         text = _checked_text(recorder, action, where)
         after = apply(state, action)
         have = card_count(after)
+        if after.decks != state.decks:  # A-17 "fresh_deck": another deck came into play
+            deck = Counter({card: n * after.decks for card, n in one_deck.items()})
         if have != deck:
             recorder.fail(
                 "cards conserved",

@@ -337,7 +337,7 @@ def _joins(
     length = len(meld.cards) + 1
     found: list[tuple[int, int | None, Color | None]] = []
     for layout in oracle.layouts(requirement, length):
-        number, color = layout.anchor
+        number, color, _ = layout.anchor
         if color is not meld.color:  # the colour is part of what every card stands for
             continue
         skeleton = Meld(requirement, (ALL_CARDS[48],) * length, number, color, meld.wraps)

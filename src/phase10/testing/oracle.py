@@ -34,6 +34,7 @@ sub-multiset of exactly the requirement's size from the cards not yet used.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -58,7 +59,8 @@ GroupVerdict = tuple[bool, bool]
 Partition = tuple[tuple[int, ...], ...]
 """One sorted tuple of card codes per requirement, in the phase's order."""
 
-Anchor = tuple["int | None", "Color | None"]
+Anchor = tuple["int | None", "Color | None", "tuple[Color, ...]"]
+"""A group's number, colour and further colours (an alternating run's second colour)."""
 
 _INVALID: GroupVerdict = (False, False)
 _ANCHOR_NUMBERS: tuple[int | None, ...] = (None, *range(-1, 15))
@@ -256,20 +258,20 @@ class BruteForce:
 
     def _make_layouts(self, requirement: Requirement, length: int) -> Iterator[Layout]:
         wraps = self.rules.run_wraparound and requirement.wraps_around
-        for number in _ANCHOR_NUMBERS:
-            for color in _ANCHOR_COLORS:
-                skeleton = Meld(requirement, (WILD,) * length, number, color, wraps)
-                if requirement.anchor_problem(skeleton, self.group_rules) is not None:
-                    continue
-                natural = tuple(
-                    frozenset(
-                        card
-                        for card in ALL_CARDS
-                        if card.is_natural and requirement.fits_naturally(skeleton, i, card)
-                    )
-                    for i in range(length)
+        more_colors = list(itertools.product(COLORS, repeat=requirement.extra_colors))
+        for number, color, more in itertools.product(_ANCHOR_NUMBERS, _ANCHOR_COLORS, more_colors):
+            skeleton = Meld(requirement, (WILD,) * length, number, color, wraps, more)
+            if requirement.anchor_problem(skeleton, self.group_rules) is not None:
+                continue
+            natural = tuple(
+                frozenset(
+                    card
+                    for card in ALL_CARDS
+                    if card.is_natural and requirement.fits_naturally(skeleton, i, card)
                 )
-                yield Layout((number, color), natural)
+                for i in range(length)
+            )
+            yield Layout((number, color, more), natural)
 
     def arrangements(self, requirement: Requirement, cards: Sequence[Card]) -> Iterator[Meld]:
         """Every valid group (by ``requirement.problem``) of exactly ``cards``, in any order.
@@ -286,9 +288,9 @@ class BruteForce:
             anywhere = frozenset().union(*layout.natural)
             if not all(w or card in anywhere for (card, _), w in zip(items, wild, strict=True)):
                 continue
-            number, color = layout.anchor
+            number, color, more = layout.anchor
             for order in _orders(items, wild, layout.natural):
-                meld = Meld(requirement, order, number, color, wraps)
+                meld = Meld(requirement, order, number, color, wraps, more)
                 if requirement.problem(meld, rules) is None:
                     yield meld
 
