@@ -61,6 +61,7 @@ from .notation import action_to_text, parse_action
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .record import GameRecord, replay
 from .rules import Rules, Scoring
+from .sampling import sample_state
 from .serialization import from_json, to_json
 from .solver import can_complete, find_completions, iter_completions, laydown_problem
 from .state import GameState, HandResult, Laying, PlayerState, Stage
@@ -152,6 +153,7 @@ __all__ = [
     "play_game",
     "player_view",
     "replay",
+    "sample_state",
     "skip_targets",
     "sort_cards",
     "spectator_view",

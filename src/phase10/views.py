@@ -48,6 +48,8 @@ class SeatView:
     """Masters: how many cards lie face down on this seat's Save pile (V-1.6)."""
     floating: bool = False
     """Floating: this seat emptied its hand without going out (V-9)."""
+    saved_this_hand: bool = attrs.field(default=False, metadata={JSON_OPTIONAL: True})
+    """Masters: this seat has saved a card this hand, in sight of the table (V-1.6)."""
 
 
 @attrs.frozen
@@ -136,6 +138,7 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
                 pickups=state.pickups[seat] if seat < len(state.pickups) else (),
                 saved_count=len(p.saved),
                 floating=p.floating,
+                saved_this_hand=p.saved_this_hand,
             )
         )
     return tuple(views)
