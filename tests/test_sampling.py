@@ -174,3 +174,39 @@ def test_a_view_no_game_has_is_refused() -> None:
     hand = tuple(sorted((*view.hand, *parse_cards("W W W W W W W W W"))))
     with pytest.raises(InvalidDataError, match="more W than the deck holds"):
         sample_state(attrs.evolve(view, hand=hand), random.Random(0))
+
+
+def test_two_states_with_one_view_sample_alike() -> None:
+    """R-3.8: the sample is made from the view alone. Two games that differ only in what
+    seat 0 cannot see (the other hands, the stock order, the seed) give it the same view,
+    and from the same generator state the same samples: nothing hidden leaks in."""
+    state = new_game(3, seed=13)
+    one, two = state.players[1], state.players[2]
+    swapped = attrs.evolve(
+        state,
+        players=(
+            state.players[0],
+            attrs.evolve(one, hand=tuple(sorted((*one.hand[1:], two.hand[0])))),
+            attrs.evolve(two, hand=tuple(sorted((*two.hand[1:], one.hand[0])))),
+        ),
+        stock=state.stock[::-1],
+        seed=state.seed + 1,
+    )
+    validate_state(swapped)
+    assert swapped.players[1].hand != one.hand
+    assert player_view(swapped, 0) == player_view(state, 0)
+    for salt in range(5):
+        first = sample_state(player_view(state, 0), random.Random(salt))
+        second = sample_state(player_view(swapped, 0), random.Random(salt))
+        assert first == second
+
+
+def test_samples_do_not_find_the_hidden_hands() -> None:
+    """The samples spread over the unseen cards: they almost never give another seat its
+    real hand (a leak would), and seat 1's sampled hands vary from sample to sample."""
+    state = new_game(3, seed=17)
+    view = player_view(state, 0)
+    rng = random.Random(4)
+    hands = [sample_state(view, rng).players[1].hand for _ in range(100)]
+    assert state.players[1].hand not in hands
+    assert len(set(hands)) == len(hands)
