@@ -62,6 +62,7 @@ from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .record import GameRecord, replay
 from .rules import Rules, Scoring
 from .sampling import sample_state
+from .search import SearchBot
 from .serialization import from_json, to_json
 from .solver import can_complete, find_completions, iter_completions, laydown_problem
 from .state import GameState, HandResult, Laying, PlayerState, Stage
@@ -126,6 +127,7 @@ __all__ = [
     "RunOf",
     "Save",
     "Scoring",
+    "SearchBot",
     "SeatView",
     "SetOf",
     "Stage",

@@ -13,8 +13,10 @@ at random, and ``player_view(sample, seat) == view``.
 >>> sample = sample_state(view, random.Random(0))
 >>> player_view(sample, 1) == view, sample.players[1].hand == state.players[1].hand
 (True, True)
->>> sorted(sample.stock + sample.players[0].hand) == sorted(state.stock + state.players[0].hand)
-True
+>>> def unseen(game):  # what seat 1 cannot see: the stock and the other hands
+...     return sorted(game.stock + game.players[0].hand + game.players[2].hand)
+>>> unseen(sample) == unseen(state), sample.stock == state.stock
+(True, False)
 """
 
 from __future__ import annotations
