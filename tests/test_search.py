@@ -189,3 +189,26 @@ def test_greedy_choice_stands_unless_clearly_beaten(monkeypatch: pytest.MonkeyPa
     bot = SearchBot(seed=1, simulations=3)
     assert plays_as_greedy(bot, seed=8, count=12)
     assert bot.rollouts > 0
+
+
+def test_a_skip_greedybot_plays_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When GreedyBot discards a Skip, only its target is searched: the bot plays every
+    Skip discard out and no other discard, and even when it always leaves GreedyBot's
+    choice (a margin below zero) it plays a Skip."""
+    monkeypatch.setattr(search, "MARGIN", -1e9)
+    greedy, bot = GreedyBot(), SearchBot(seed=4, simulations=2, candidates=50)
+    skips = [
+        s
+        for s in decisions(4, seed=3, count=150)
+        if isinstance(choice := ask(greedy, s), Discard) and choice.card.is_skip
+    ]
+    assert skips
+    for state in skips[:3]:
+        legal = legal_actions(state)
+        targets = sum(isinstance(a, Discard) and a.card.is_skip for a in legal)
+        assert targets < sum(isinstance(a, Discard) for a in legal)
+        before = bot.rollouts
+        choice = ask(bot, state)
+        assert isinstance(choice, Discard)
+        assert choice.card.is_skip
+        assert bot.rollouts - before == (2 * targets if targets > 1 else 0)

@@ -41,7 +41,7 @@ POINTS_PER_PHASE = 100.0
 WIN_WEIGHT = 10.0
 """What winning the game in the hand played out adds: more than any hand can."""
 
-MARGIN = 1.0
+MARGIN = 2.0
 """Standard errors by which an option must beat GreedyBot's choice to be taken instead."""
 
 ROLLOUT_ACTIONS = 600
@@ -66,7 +66,7 @@ class SearchBot:
     factory for :func:`phase10.simulate.simulate` and the CLI.
     """
 
-    DEFAULT_SIMULATIONS = 10
+    DEFAULT_SIMULATIONS = 8
     DEFAULT_CANDIDATES = 2
 
     def __init__(
@@ -104,8 +104,7 @@ class SearchBot:
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action], first: Action) -> list[Action]:
         """Up to ``candidates`` actions of the kind GreedyBot chose, best liked first."""
-        kind = Discard if isinstance(first, Discard) else (DrawStock, TakeDiscard)
-        rest: list[Action] = [a for a in legal if isinstance(a, kind) and a != first]
+        rest: list[Action] = [a for a in legal if a != first and _alike(a, first)]
         options = [first]
         while rest and len(options) < self.candidates:
             pick = self._policy.choose(view, rest)
@@ -130,7 +129,7 @@ class SearchBot:
             values = [hand_value(world, self._rollout(apply(world, a)), seat) for a in options]
             for index, value in enumerate(values):
                 gains[index].append(value - values[0])
-        best, margin = 0, 0.0
+        best, margin = 0, -math.inf
         for index in range(1, len(options)):
             sample = gains[index]
             if len(sample) < 2:
@@ -157,6 +156,18 @@ class SearchBot:
                 action = policy.choose(player_view(state, seat), legal)
             state = apply(state, action)
         return state
+
+
+def _alike(action: Action, first: Action) -> bool:
+    """Whether ``action`` is of the kind of ``first``: a draw, a Skip, or a plain discard.
+
+    A Skip is played when GreedyBot would play one (only its target is searched):
+    play-outs from random hands underrate how soon the others finish, which makes
+    holding a Skip look better than it is.
+    """
+    if isinstance(first, Discard):
+        return isinstance(action, Discard) and action.card.is_skip == first.card.is_skip
+    return isinstance(action, (DrawStock, TakeDiscard))
 
 
 def hand_value(start: GameState, end: GameState, seat: int) -> float:
