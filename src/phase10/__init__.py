@@ -65,7 +65,9 @@ from .notation import action_to_text, parse_action
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20, STANDARD_PHASES, Phase
 from .record import GameRecord, replay
 from .rules import Rules, Scoring
+from .sampling import sample_state
 from .schemas import json_schema
+from .search import SearchBot
 from .serialization import from_json, to_json
 from .solver import can_complete, find_completions, iter_completions, laydown_problem
 from .state import GameState, HandResult, Laying, PlayerState, Stage
@@ -135,6 +137,7 @@ __all__ = [
     "RunOf",
     "Save",
     "Scoring",
+    "SearchBot",
     "SeatUpdate",
     "SeatView",
     "SetOf",
@@ -164,6 +167,7 @@ __all__ = [
     "play_game",
     "player_view",
     "replay",
+    "sample_state",
     "seat_update",
     "skip_targets",
     "sort_cards",

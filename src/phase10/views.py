@@ -51,6 +51,8 @@ class SeatView:
     """Floating: this seat emptied its hand without going out (V-9)."""
     assigned: tuple[int, ...] = attrs.field(default=(), metadata={JSON_OPTIONAL: True})
     """Hard 2-player Masters: the phases on this seat's (face-up) Phase cards (V-15)."""
+    saved_this_hand: bool = attrs.field(default=False, metadata={JSON_OPTIONAL: True})
+    """Masters: this seat has saved a card this hand, in sight of the table (V-1.6)."""
 
 
 @attrs.frozen(repr=False)
@@ -163,6 +165,7 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
                 saved_count=len(p.saved),
                 floating=p.floating,
                 assigned=p.assigned,
+                saved_this_hand=p.saved_this_hand,
             )
         )
     return tuple(views)
