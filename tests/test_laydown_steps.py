@@ -44,7 +44,8 @@ from phase10.notation import action_to_text, parse_action
 from phase10.solver import card_counts
 from phase10.state import GameState
 from phase10.testing.groups import KIND_RULES
-from phase10.testing.laydowns import enumerated, outcome, reachable
+from phase10.testing.laydowns import TooMany, enumerated, outcome, reachable
+from scale import FULL_EXAMPLES
 
 SMALL_PHASES = (
     *STANDARD_PHASES,
@@ -55,6 +56,8 @@ SMALL_PHASES = (
     *UNOBOT_30_PHASES[10:13],
 )
 RULES = KIND_RULES
+ENUMERATION_BUDGET = 5_000
+"""Lay-downs a hand may have to be checked under the fast profile."""
 _CARDS = [*parse_cards("R1 R2 R3 R4 R5 B3 B5 B6 G3 G5 G7 Y3 Y5 Y8 R11 B12"), *parse_cards("W W S")]
 
 
@@ -65,10 +68,18 @@ _CARDS = [*parse_cards("R1 R2 R3 R4 R5 B3 B5 B6 G3 G5 G7 Y3 Y5 Y8 R11 B12"), *pa
     wild_positions=st.booleans(),
 )
 def test_steps_lose_no_option(hand: list[Card], rules: MeldRules, wild_positions: bool) -> None:
-    """Issue 9: the steps reach exactly the outcomes of the full enumeration, per phase."""
+    """Issue 9: the steps reach exactly the outcomes of the full enumeration, per phase.
+
+    The fast profile leaves out the rare hands with more than ``ENUMERATION_BUDGET``
+    lay-downs (a Wild-rich hand can take a minute to enumerate); the ``ci`` and
+    ``thorough`` profiles check every hand."""
+    budget = 10**9 if settings().max_examples >= FULL_EXAMPLES else ENUMERATION_BUDGET
     for phase in SMALL_PHASES:
-        expected = enumerated(hand, phase, rules, wild_positions, budget=10**9)
-        got, problems = reachable(hand, phase, rules, wild_positions, budget=10**9)
+        try:
+            expected = enumerated(hand, phase, rules, wild_positions, budget=budget)
+            got, problems = reachable(hand, phase, rules, wild_positions, budget=budget)
+        except TooMany:
+            continue
         assert not problems, problems
         assert got == expected, (phase, hand, rules)
 
