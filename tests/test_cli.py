@@ -67,6 +67,27 @@ def test_demo_tells_a_seeded_game_hand_by_hand(capsys: pytest.CaptureFixture[str
     assert again[1] == out  # seeded: the same game every time
 
 
+def test_demo_under_team_play_totals_each_team(capsys: pytest.CaptureFixture[str]) -> None:
+    """Team play (seed 002): the standings end with each team's summed score."""
+    status, out, err = run(
+        capsys, "demo", "--variant", "teams+to-phase-2", "--players", "4", "--seed", "3"
+    )
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    seats = lines[-6:-2]
+    scores = {}
+    for line in seats:
+        match = re.fullmatch(r" \d\. (\w+) +(\d+) points.*", line)
+        assert match, line
+        scores[match[1]] = int(match[2])
+    teams = lines[-2:]
+    assert teams[0].startswith("    team Ann & Cy: ")
+    assert teams[1].startswith("    team Bob & Dee: ")
+    assert f"{scores['Ann'] + scores['Cy']} points" in teams[0]
+    assert f"{scores['Bob'] + scores['Dee']} points" in teams[1]
+    assert sum(line.endswith(", winners") for line in teams) == 1
+
+
 def test_demo_verbose_shows_every_draw(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "demo", *SHORT, "--players", "2", "-v", "--bot", "random")
     assert status == 0

@@ -25,6 +25,7 @@ from ..actions import Action, Discard, GiveCard, NextHand
 from ..narration import describe, describe_result
 from ..record import GameRecord
 from ..state import GameState, Stage
+from ..teams import team_seats
 from ..text import printable
 
 __all__ = ["DEMO_NAMES", "Narrator", "load_game", "save_game", "standings"]
@@ -135,6 +136,19 @@ def standings(state: GameState) -> list[str]:
             f"{rank:>2}. {printable(p.name):<8} {p.score:>5} points, "
             f"{done:>2} phase{'s' if done != 1 else ' '} completed{mark}"
         )
+    return lines + _team_standings(state)
+
+
+def _team_standings(state: GameState) -> list[str]:
+    """Under team play, a line per team: its seats and their summed score (seed 002)."""
+    rules, table = state.rules, len(state.players)
+    lines = []
+    for team in range(rules.teams):
+        seats = team_seats(rules, table, team)
+        names = " & ".join(printable(state.players[s].name) for s in seats)
+        total = sum(state.players[s].score for s in seats)
+        mark = ", winners" if any(s in state.winners for s in seats) else ""
+        lines.append(f"    team {names}: {total} points{mark}")
     return lines
 
 
