@@ -40,7 +40,7 @@ from .solver import (
     requirements_plan,
 )
 from .state import GameState, Stage
-from .views import PlayerView, player_view, spectator_view
+from .views import PlayerView, Viewer
 
 __all__ = ["Bot", "Distances", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
 
@@ -178,6 +178,8 @@ class Distances:
         self._memo[key] = value
         return value
 
+
+_NEXT_HAND = NextHand()
 
 STUCK_TURNS = 120
 """Turns after which :class:`GreedyBot` takes a hand as stuck and stops hoarding.
@@ -492,18 +494,17 @@ def play_game(
     """
     if len(bots) != len(state.players):
         raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
+    viewer = Viewer()  # shares the seat views of seats an action left alone
     for _ in range(max_actions):
         if state.is_over:
             return state
-        legal = legal_actions(state)
         if state.stage is Stage.HAND_OVER:
-            action: Action = NextHand()
-            view = spectator_view(state)
+            action: Action = _NEXT_HAND
         else:
+            legal = legal_actions(state)
             seat = state.current_player
             assert seat is not None
-            view = player_view(state, seat)
-            action = bots[seat].choose(view, legal)
+            action = bots[seat].choose(viewer.player_view(state, seat), legal)
         after = apply(state, action)
         if on_action is not None:
             on_action(state, action, after)
