@@ -146,9 +146,19 @@ class Distances:
     ) -> Callable[[Card], int]:
         """``card -> phase_distance(hand less card)``, priced by one search for the whole
         hand (:func:`phase10.fastpath.least_wilds_spares`) where the fast path applies."""
+        return self.priced(hand, phase, rules, limit)[1]
+
+    def priced(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4
+    ) -> tuple[int, Callable[[Card], int]]:
+        """``phase_distance(hand)`` and :meth:`without_each`'s prices, both from the one
+        search for the whole hand where the fast path applies (its cheapest cost is the
+        distance's)."""
         plan = fast_plan(phase, rules)
         if plan is None:
-            return lambda card: self(hand, phase, rules, limit, without=card)
+            return self(hand, phase, rules, limit), lambda card: self(
+                hand, phase, rules, limit, without=card
+            )
         buckets = natural_buckets(plan, hand)
         need = rules.natural_card_scope is NaturalScope.PHASE
         key: Hashable = (phase, rules, buckets, need, "spares")
@@ -170,7 +180,7 @@ class Distances:
                 return self(hand, phase, rules, limit, without=card)
             return min(limit, max(0, least + 1 - wilds))
 
-        return distance
+        return min(limit, max(0, least - wilds)), distance
 
     def _remember(self, key: Hashable, value: int) -> int:
         if len(self._memo) >= self.LIMIT:
@@ -315,8 +325,9 @@ class GreedyBot:
         hand = view.hand
         rules = self._rules(view)
         phase = self._target(view)
-        base = self._distance(hand, phase, rules) if phase is not None else 0
-        without = self._distance.without_each(hand, phase, rules) if phase is not None else None
+        base, without = (
+            self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
+        )
         scores = view.rules.scoring.table()
 
         def loss(card: Card) -> int:
