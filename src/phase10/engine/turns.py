@@ -26,17 +26,19 @@ def begin_turn(
 
     ``changes`` are further fields of the new state, set in the same rebuild.
     """
-    lost_list = list(lost)
-    plist = list(players)
-    while plist[seat].skips_pending > 0:
-        plist[seat] = replace(plist[seat], skips_pending=plist[seat].skips_pending - 1)
-        lost_list.append(seat)
-        turn += 1
-        seat = next_seat(state, seat)
+    if players[seat].skips_pending > 0:  # R-4.1: serve the pending skips
+        lost_list = list(lost)
+        plist = list(players)
+        while plist[seat].skips_pending > 0:
+            plist[seat] = replace(plist[seat], skips_pending=plist[seat].skips_pending - 1)
+            lost_list.append(seat)
+            turn += 1
+            seat = next_seat(state, seat)
+        players, lost = tuple(plist), tuple(lost_list)
     total = state.total_turns + 1
     nxt = replace(
         state,
-        players=tuple(plist),
+        players=players,
         stage=Stage.DRAW,
         current_player=seat,
         turn=turn,
@@ -44,7 +46,7 @@ def begin_turn(
         taken_discard=None,
         laid_down_this_turn=False,
         forced_discard=False,
-        lost_turns=tuple(lost_list),
+        lost_turns=lost,
         **changes,
     )
     cap = state.rules.max_turns
