@@ -305,10 +305,9 @@ class GreedyBot:
         grown = (*hand, top)
         if self._distance(grown, phase, rules) >= before:
             return stock  # dropping a card never brings a hand closer
-        for card in _distinct(hand):
-            if self._distance(grown, phase, rules, without=card) < before:
-                return take
-        return stock
+        # One search prices every card the grown hand could give up; _discard reuses it.
+        without = self._distance.without_each(grown, phase, rules)
+        return take if any(without(card) < before for card in _distinct(hand)) else stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         assert view.hand is not None
