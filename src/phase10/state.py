@@ -31,6 +31,8 @@ __all__ = [
     "Presentable",
     "Stage",
     "replace",
+    "replace_player",
+    "replace_state",
 ]
 
 T = TypeVar("T", "GameState", "PlayerState")
@@ -325,6 +327,12 @@ def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:
 _REPLACERS: Mapping[type, Callable[..., object]] = MappingProxyType(
     {cls: _replacer(cls) for cls in (GameState, PlayerState)}
 )
+
+
+replace_state = cast("Callable[..., GameState]", _REPLACERS[GameState])
+"""``replace`` for a :class:`GameState`, without the dispatch on the class (the hot path)."""
+replace_player = cast("Callable[..., PlayerState]", _REPLACERS[PlayerState])
+"""``replace`` for a :class:`PlayerState`, without the dispatch on the class."""
 
 
 def replace(inst: T, **changes: object) -> T:

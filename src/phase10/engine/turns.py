@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
-from ..state import GameState, PlayerState, Stage, replace
+from ..state import GameState, PlayerState, Stage, replace, replace_state
 from .common import (
     can_draw_stock,
     can_take_discard,
@@ -36,7 +36,7 @@ def begin_turn(
             seat = next_seat(state, seat)
         players, lost = tuple(plist), tuple(lost_list)
     total = state.total_turns + 1
-    nxt = replace(
+    nxt = replace_state(
         state,
         players=players,
         stage=Stage.DRAW,
