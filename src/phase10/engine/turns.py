@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..cards import Card
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
 from ..state import GameState, PlayerState, Stage, replace, replace_state
@@ -20,11 +21,17 @@ def begin_turn(
     players: tuple[PlayerState, ...],
     lost: tuple[int, ...],
     turn: int,
-    **changes: object,
+    *,
+    discard_pile: tuple[Card, ...] | None = None,
+    stock: tuple[Card, ...] | None = None,
+    reshuffles: int | None = None,
+    skip_record: tuple[int, ...] | None = None,
 ) -> GameState:
     """Give the turn to ``seat``, serving pending skips (R-4.1) and the no-draw fallback (R-14.2).
 
-    ``changes`` are further fields of the new state, set in the same rebuild.
+    The discard that ended the last turn may change the piles and the skip record: those
+    are set in the same rebuild (``None``: unchanged). Named, not ``**changes``: each
+    discard passes them, and a keyword dictionary built and unpacked again costs more.
     """
     if players[seat].skips_pending > 0:  # R-4.1: serve the pending skips
         lost_list = list(lost)
@@ -47,7 +54,10 @@ def begin_turn(
         laid_down_this_turn=False,
         forced_discard=False,
         lost_turns=lost,
-        **changes,
+        discard_pile=state.discard_pile if discard_pile is None else discard_pile,
+        stock=state.stock if stock is None else stock,
+        reshuffles=state.reshuffles if reshuffles is None else reshuffles,
+        skip_record=state.skip_record if skip_record is None else skip_record,
     )
     cap = state.rules.max_turns
     if cap is not None and total > cap:
