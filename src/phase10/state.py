@@ -31,8 +31,6 @@ __all__ = [
     "Presentable",
     "Stage",
     "replace",
-    "replace_player",
-    "replace_state",
 ]
 
 T = TypeVar("T", "GameState", "PlayerState")
