@@ -586,8 +586,13 @@ class SetOf(Requirement):
             for used in range(min(have, size), lowest - 1, -1):
                 if size - used > spare:
                     break
-                for nat in submultisets(naturals, used):
-                    for extra in submultisets(wilds, size - used):
+                if personal:
+                    for nat in submultisets(naturals, used):
+                        for extra in submultisets(wilds, size - used):
+                            yield nat + extra, number, None, used
+                else:  # the Wilds are one code: one way to add them
+                    extra = (_WILD_CODE,) * (size - used)
+                    for nat in submultisets(naturals, used):
                         yield nat + extra, number, None, used
         if min_naturals == 0:
             wilds = wild_pool(counts, rules)
