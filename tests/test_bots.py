@@ -196,7 +196,8 @@ def test_phase_distance_in_one_search_matches_one_answer_per_wild() -> None:
 
 def test_discard_prices_from_one_search_match_one_search_per_card() -> None:
     """Issue 10: GreedyBot prices every discard from one search (the buckets some cheapest
-    lay-down leaves a card of unused); each price equals the distance without that card."""
+    lay-down leaves a card of unused); each price equals the distance without that card,
+    and the search's cheapest cost gives the hand's own distance."""
     import random
 
     from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
@@ -209,7 +210,8 @@ def test_discard_prices_from_one_search_match_one_search_per_card() -> None:
     for _ in range(800):
         hand = rng.sample(deck, rng.randrange(1, 13))
         phase, rules = rng.choice(phases), rng.choice(options)
-        price = Distances().without_each(hand, phase, rules)
+        base, price = Distances().priced(hand, phase, rules)
+        assert base == phase_distance(hand, phase, rules), (hand, phase)
         for card in set(hand):
             rest = list(hand)
             rest.remove(card)

@@ -11,6 +11,7 @@ costly). The default "fast" profile keeps the file quick, CI also runs it under
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -54,6 +55,7 @@ from phase10 import (
     variants,
 )
 from phase10.cards import ALL_CARDS
+from phase10.state import PlayerState, replace
 from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
@@ -289,3 +291,29 @@ def test_every_variant_plays_soundly(spec: GameSpec) -> None:
         final = after
     assert final is not None
     assert final.is_over
+
+
+S = TypeVar("S", GameState, PlayerState)
+
+
+def _replaced_as_evolved(old: S, new: S) -> None:
+    names = [field.name for field in attrs.fields(type(old))]
+    for name in names:
+        change = {name: getattr(new, name)}
+        made = replace(old, **change)
+        assert type(made) is type(old)
+        assert made == attrs.evolve(old, **change)
+        assert hash(made) == hash(attrs.evolve(old, **change))
+    assert replace(old, **{name: getattr(new, name) for name in names}) == new
+    assert replace(old) == old
+
+
+@settings(max_examples=max(10, SCALE // 3))
+@given(game_specs())
+def test_the_engines_replace_is_attrs_evolve(spec: GameSpec) -> None:
+    """Issue 10: the engine's ``replace`` (which fills a new state's slots directly) gives
+    the value ``attrs.evolve`` gives, for one field or several, of a state and of a player."""
+    steps = list(transitions(spec))
+    first, last = steps[0][0], steps[-1][2]
+    _replaced_as_evolved(first, last)
+    _replaced_as_evolved(first.players[0], last.players[-1])

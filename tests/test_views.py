@@ -6,7 +6,9 @@ import json
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
+from games import SPECS, GameSpec, game_specs, transitions
 from helpers import cards, play, stacked_deck
 from phase10 import (
     COLOR_PHASES,
@@ -29,6 +31,7 @@ from phase10 import (
     spectator_view,
     to_json,
 )
+from phase10.views import Viewer
 
 SEED = 987_654_321_987
 HANDS = {
@@ -230,3 +233,17 @@ def test_a_view_whose_phases_are_not_its_rules_phases_is_refused() -> None:
         from_json(json.dumps(document))
     assert info.value.path == "$.phases"
     assert "differs from the rules' phases" in info.value.message
+
+
+@settings(max_examples=max(10, settings().max_examples // 3))
+@given(game_specs(names=SPECS, turns=(10, 80)))
+def test_a_viewer_gives_the_views_player_view_gives(spec: GameSpec) -> None:
+    """R-3.8: play_game's Viewer, which reuses the seat views of seats an action left
+    alone, shows every seat at every step exactly what player_view and spectator_view show."""
+    viewer = Viewer()
+    for before, _action, after in transitions(spec):
+        for state in (before, after):
+            seat = state.current_player
+            assert viewer.player_view(state, None) == spectator_view(state)
+            if seat is not None:
+                assert viewer.player_view(state, seat) == player_view(state, seat)

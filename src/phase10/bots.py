@@ -40,7 +40,7 @@ from .solver import (
     requirements_plan,
 )
 from .state import GameState, Stage
-from .views import PlayerView, player_view, spectator_view
+from .views import PlayerView, Viewer
 
 __all__ = ["Bot", "Distances", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
 
@@ -146,9 +146,19 @@ class Distances:
     ) -> Callable[[Card], int]:
         """``card -> phase_distance(hand less card)``, priced by one search for the whole
         hand (:func:`phase10.fastpath.least_wilds_spares`) where the fast path applies."""
+        return self.priced(hand, phase, rules, limit)[1]
+
+    def priced(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4
+    ) -> tuple[int, Callable[[Card], int]]:
+        """``phase_distance(hand)`` and :meth:`without_each`'s prices, both from the one
+        search for the whole hand where the fast path applies (its cheapest cost is the
+        distance's)."""
         plan = fast_plan(phase, rules)
         if plan is None:
-            return lambda card: self(hand, phase, rules, limit, without=card)
+            return self(hand, phase, rules, limit), lambda card: self(
+                hand, phase, rules, limit, without=card
+            )
         buckets = natural_buckets(plan, hand)
         need = rules.natural_card_scope is NaturalScope.PHASE
         key: Hashable = (phase, rules, buckets, need, "spares")
@@ -170,7 +180,7 @@ class Distances:
                 return self(hand, phase, rules, limit, without=card)
             return min(limit, max(0, least + 1 - wilds))
 
-        return distance
+        return min(limit, max(0, least - wilds)), distance
 
     def _remember(self, key: Hashable, value: int) -> int:
         if len(self._memo) >= self.LIMIT:
@@ -178,6 +188,8 @@ class Distances:
         self._memo[key] = value
         return value
 
+
+_NEXT_HAND = NextHand()
 
 STUCK_TURNS = 120
 """Turns after which :class:`GreedyBot` takes a hand as stuck and stops hoarding.
@@ -293,10 +305,9 @@ class GreedyBot:
         grown = (*hand, top)
         if self._distance(grown, phase, rules) >= before:
             return stock  # dropping a card never brings a hand closer
-        for card in _distinct(hand):
-            if self._distance(grown, phase, rules, without=card) < before:
-                return take
-        return stock
+        # One search prices every card the grown hand could give up; _discard reuses it.
+        without = self._distance.without_each(grown, phase, rules)
+        return take if any(without(card) < before for card in _distinct(hand)) else stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         assert view.hand is not None
@@ -313,8 +324,9 @@ class GreedyBot:
         hand = view.hand
         rules = self._rules(view)
         phase = self._target(view)
-        base = self._distance(hand, phase, rules) if phase is not None else 0
-        without = self._distance.without_each(hand, phase, rules) if phase is not None else None
+        base, without = (
+            self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
+        )
         scores = view.rules.scoring.table()
 
         def loss(card: Card) -> int:
@@ -492,18 +504,17 @@ def play_game(
     """
     if len(bots) != len(state.players):
         raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
+    viewer = Viewer()  # shares the seat views of seats an action left alone
     for _ in range(max_actions):
         if state.is_over:
             return state
-        legal = legal_actions(state)
         if state.stage is Stage.HAND_OVER:
-            action: Action = NextHand()
-            view = spectator_view(state)
+            action: Action = _NEXT_HAND
         else:
+            legal = legal_actions(state)
             seat = state.current_player
             assert seat is not None
-            view = player_view(state, seat)
-            action = bots[seat].choose(view, legal)
+            action = bots[seat].choose(viewer.player_view(state, seat), legal)
         after = apply(state, action)
         if on_action is not None:
             on_action(state, action, after)

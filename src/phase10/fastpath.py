@@ -116,6 +116,26 @@ def _run_windows(size: int, wraparound: bool, value_range: tuple[int, int]) -> t
     return tuple(out)
 
 
+def _bucket_table(colors: bool) -> tuple[int, ...]:
+    """The bucket of each card code: its colour (colour groups) or its number (sets, runs);
+    the Wild has a bucket; Skips (R-5.6) and the rule card (V-5.3) never join a group."""
+    buckets = 4 if colors else 12
+    return tuple(
+        (code // 12 if colors else code % 12)
+        if code < _WILD_CODE
+        else (buckets if code == _WILD_CODE else buckets + 1)
+        for code in range(len(ALL_CARDS))
+    )
+
+
+_NUMBER_BUCKETS = _bucket_table(colors=False)
+_COLOR_BUCKETS = _bucket_table(colors=True)
+_DEFAULT_WINDOWS: tuple[tuple[Window, ...], ...] = tuple(
+    _run_windows(size, *_DEFAULT_RUN_OPTIONS) for size in range(13)
+)
+"""Built once: the windows of runs of 0..12 cards under the default run options."""
+
+
 def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan | None:
     """The plan of a phase under the run options of ``rules``, or ``None`` if not covered.
 
@@ -134,14 +154,8 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
             return None
     if _COLOR in kinds and (_RUN in kinds or _SET in kinds):
         return None  # both card features matter: no single bucketing
-    buckets = 4 if _COLOR in kinds else 12
-    bucket: list[int] = []
-    for code in range(len(ALL_CARDS)):
-        if code < _WILD_CODE:
-            bucket.append(code // 12 if _COLOR in kinds else code % 12)
-        else:
-            # The Wild has a bucket; Skips (R-5.6) and the rule card (V-5.3) never join a group.
-            bucket.append(buckets if code == _WILD_CODE else buckets + 1)
+    colors = _COLOR in kinds
+    buckets = 4 if colors else 12
     # Sets first (they reject soonest), then colour groups, then runs; larger first.
     sizes = [req.size for req in requirements]
     order = sorted(zip(kinds, sizes, strict=True), key=lambda ks: (-ks[0], -ks[1]))
@@ -149,11 +163,16 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
     steps: list[Step] = []
     previous: tuple[int, int] | None = None
     for kind, size in order:
-        windows = _run_windows(size, *run_options) if kind == _RUN else ()
+        if kind != _RUN:
+            windows: tuple[Window, ...] = ()
+        elif run_options == _DEFAULT_RUN_OPTIONS and size <= 12:
+            windows = _DEFAULT_WINDOWS[size]
+        else:
+            windows = _run_windows(size, *run_options)
         steps.append(Step(kind, size, previous == (kind, size), windows))
         previous = (kind, size)
     return Plan(
-        tuple(bucket),
+        _COLOR_BUCKETS if colors else _NUMBER_BUCKETS,
         buckets,
         tuple(steps),
         sum(sizes),

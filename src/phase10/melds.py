@@ -586,8 +586,13 @@ class SetOf(Requirement):
             for used in range(min(have, size), lowest - 1, -1):
                 if size - used > spare:
                     break
-                for nat in submultisets(naturals, used):
-                    for extra in submultisets(wilds, size - used):
+                if personal:
+                    for nat in submultisets(naturals, used):
+                        for extra in submultisets(wilds, size - used):
+                            yield nat + extra, number, None, used
+                else:  # the Wilds are one code: one way to add them
+                    extra = (_WILD_CODE,) * (size - used)
+                    for nat in submultisets(naturals, used):
                         yield nat + extra, number, None, used
         if min_naturals == 0:
             wilds = wild_pool(counts, rules)
@@ -713,7 +718,10 @@ class RunOf(Requirement):
         else:
             low, high = rules.wild_value_range
             starts = range(low, high - size + 2)
-        wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
+        if rules.wild_numbers:
+            wild_codes = [code for code in range(49) if work[code] and rules.is_wild_code(code)]
+        else:
+            wild_codes = [_WILD_CODE] if work[_WILD_CODE] else []
         wild_total = sum(work[code] for code in wild_codes)
         present = 0  # bit n-1: some card of number n is available
         for i in range(12):
@@ -735,7 +743,44 @@ class RunOf(Requirement):
                 numbers = [(start + i - 1) % 12 + 1 for i in range(size)]
             else:
                 numbers = list(range(start, start + size))
-            yield from _run_positions(work, numbers, 0, [], 0, min_naturals, wild_codes, start)
+            if wild_codes and wild_codes[0] < _WILD_CODE:  # personal Wilds compete (V-10)
+                yield from _run_positions(work, numbers, 0, [], 0, min_naturals, wild_codes, start)
+            else:
+                yield from _run_products(work, numbers, min_naturals, wild_total, start)
+
+
+_PRODUCT_LIMIT = 256
+"""Up to this many position choices, a run's drafts come from ``itertools.product``."""
+
+
+def _run_products(
+    work: list[int], numbers: list[int], min_naturals: int, wilds: int, start: int
+) -> Iterator[Draft]:
+    """:func:`_run_positions` when only the Wild card is wild: each position takes a natural
+    card of its number or a Wild, the numbers of a run differ, so only the Wilds compete.
+
+    The same drafts in the same order (position by position, the colours in order, then
+    the Wild), from one ``itertools.product`` filtered on the Wilds it uses, while the
+    product is small; else the recursion, which prunes when the Wilds run out.
+    """
+    wild = [_WILD_CODE] if wilds else []
+    options: list[list[int]] = []
+    total = 1
+    for number in numbers:
+        if 1 <= number <= 12:
+            choice = [code for code in range(number - 1, 48, 12) if work[code]] + wild
+        else:
+            choice = wild
+        options.append(choice)
+        total *= len(choice)
+    if total > _PRODUCT_LIMIT:
+        yield from _run_positions(work, numbers, 0, [], 0, min_naturals, wild, start)
+        return
+    size = len(numbers)
+    for combo in itertools.product(*options):
+        used = combo.count(_WILD_CODE)
+        if used <= wilds and size - used >= min_naturals:
+            yield combo, start, None, size - used
 
 
 def _run_positions(

@@ -117,35 +117,40 @@ def collapse(counts: list[int], requirements: Sequence[Requirement], rules: Meld
 class _Search:
     """A depth-first search over the requirements of one phase."""
 
-    __slots__ = ("min_naturals", "requirements", "rules", "scope")
+    __slots__ = ("equal_before", "min_naturals", "requirements", "rules", "scope", "sizes")
 
     def __init__(self, requirements: Sequence[Requirement], rules: MeldRules):
         self.requirements = requirements
         self.rules = rules
         self.scope = rules.natural_card_scope
         self.min_naturals = 1 if self.scope is NaturalScope.GROUP else 0
+        # Worked out once per search, not at every node: the cards the requirements from
+        # each index on take, and whether a requirement equals the one before it.
+        self.sizes = [sum(r.size for r in requirements[i:]) for i in range(len(requirements))]
+        self.equal_before = [i > 0 and requirements[i - 1] == r for i, r in enumerate(requirements)]
 
     def run(self, counts: list[int], naturals: int = 0) -> bool:
         """Whether any lay-down exists (``naturals``: natural cards already laid)."""
-        return any(True for _ in self.walk(counts, 0, [], naturals))
+        return any(True for _ in self.walk(counts, 0, [], naturals, sum(counts[:49])))
 
     def walk(
-        self, counts: list[int], index: int, chosen: list[Draft], naturals: int
+        self, counts: list[int], index: int, chosen: list[Draft], naturals: int, cards: int
     ) -> Iterator[tuple[Draft, ...]]:
-        """Every lay-down, lazily, as one draft per requirement."""
+        """Every lay-down, lazily, as one draft per requirement (``cards``: how many of the
+        counted cards may join a group)."""
         reqs = self.requirements
         if index == len(reqs):
             if self.scope is not NaturalScope.PHASE or naturals:
                 yield tuple(chosen)
             return
+        if cards < self.sizes[index]:
+            return
         req = reqs[index]
         need = self.min_naturals
         if self.scope is NaturalScope.PHASE and naturals == 0 and index == len(reqs) - 1:
             need = 1
-        if sum(counts[:49]) < sum(r.size for r in reqs[index:]):
-            return
         # Equal requirements side by side take non-decreasing drafts: each lay-down once.
-        floor = _draft_key(chosen[-1]) if index > 0 and reqs[index - 1] == req else None
+        floor = _draft_key(chosen[-1]) if self.equal_before[index] else None
         for draft in req.candidates(counts, need, self.rules):
             if floor is not None and _draft_key(draft) < floor:
                 continue
@@ -153,7 +158,7 @@ class _Search:
             for code in codes:
                 counts[code] -= 1
             chosen.append(draft)
-            yield from self.walk(counts, index + 1, chosen, naturals + draft[3])
+            yield from self.walk(counts, index + 1, chosen, naturals + draft[3], cards - len(codes))
             chosen.pop()
             for code in codes:
                 counts[code] += 1
@@ -273,14 +278,18 @@ def iter_completions(
     order = sorted(range(len(reqs)), key=lambda i: reqs.index(reqs[i]))
     searched = [reqs[i] for i in order]
     made: dict[tuple[int, Draft], Meld] = {}  # one group comes back in many lay-downs
-    for drafts in _Search(searched, mr).walk(counts, 0, [], 0):
-        placed: list[Meld | None] = [None] * len(reqs)
+    position = [order.index(i) for i in range(len(reqs))]  # phase order from search order
+    in_order = position == list(range(len(reqs)))
+    distinct = len(set(reqs)) == len(reqs)
+    for drafts in _Search(searched, mr).walk(counts, 0, [], 0, sum(counts[:49])):
+        built: list[Meld] = []
         for i, req, draft in zip(order, searched, drafts, strict=True):
             meld = made.get((i, draft))
             if meld is None:
                 meld = made[i, draft] = meld_from_draft(req, draft, mr)
-            placed[i] = meld
-        yield _canonical_order(reqs, tuple(m for m in placed if m is not None))
+            built.append(meld)
+        melds = tuple(built) if in_order else tuple(built[p] for p in position)
+        yield melds if distinct else _canonical_order(reqs, melds)
 
 
 def find_completions(

@@ -23,7 +23,7 @@ from .limits import show
 from .melds import Meld
 from .phases import PHASE_NAMES, Phase
 from .rules import Rules
-from .state import JSON_OPTIONAL, GameState, HandResult, Laying, Presentable, Stage
+from .state import JSON_OPTIONAL, GameState, HandResult, Laying, PlayerState, Presentable, Stage
 from .teams import partners, ranking
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
@@ -146,37 +146,82 @@ class PlayerView(Presentable):
         return None if number is None else self.rules.phase(number)
 
 
+def _seat_view(state: GameState, seat: int) -> SeatView:
+    p = state.players[seat]
+    target = state.target_phase(seat) if seat in state.seats else None
+    return SeatView(
+        name=p.name,
+        hand_size=len(p.hand),
+        melds=p.melds,
+        score=p.score,
+        completed=p.completed,
+        laid_down=p.laid_down,
+        skips_pending=p.skips_pending,
+        phase_attempted=p.phase_attempted,
+        target_phase=None if target is None else target.number,
+        pickups=state.pickups[seat] if seat < len(state.pickups) else (),
+        saved_count=len(p.saved),
+        floating=p.floating,
+        assigned=p.assigned,
+        saved_this_hand=p.saved_this_hand,
+    )
+
+
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
-    views = []
-    for seat, p in enumerate(state.players):
-        target = state.target_phase(seat) if seat in state.seats else None
-        views.append(
-            SeatView(
-                name=p.name,
-                hand_size=len(p.hand),
-                melds=p.melds,
-                score=p.score,
-                completed=p.completed,
-                laid_down=p.laid_down,
-                skips_pending=p.skips_pending,
-                phase_attempted=p.phase_attempted,
-                target_phase=None if target is None else target.number,
-                pickups=state.pickups[seat] if seat < len(state.pickups) else (),
-                saved_count=len(p.saved),
-                floating=p.floating,
-                assigned=p.assigned,
-                saved_this_hand=p.saved_this_hand,
+    return tuple(_seat_view(state, seat) for seat in range(len(state.players)))
+
+
+class Viewer:
+    """:func:`player_view` and :func:`spectator_view` for the successive states of one game,
+    reusing the :class:`SeatView` of every seat whose public facts did not change since the
+    previous view (most actions change one seat). :func:`~phase10.play_game` makes one per
+    game; the views are equal to those the functions return.
+    """
+
+    __slots__ = ("_hand", "_pickups", "_players", "_seat_views")
+
+    def __init__(self) -> None:
+        self._hand: tuple[object, ...] = ()
+        self._players: tuple[PlayerState, ...] = ()
+        self._pickups: tuple[tuple[Card, ...], ...] = ()
+        self._seat_views: tuple[SeatView, ...] = ()
+
+    def player_view(self, state: GameState, seat: int | None) -> PlayerView:
+        """The view of ``seat`` (``None``: a spectator's) of ``state``."""
+        return _view(state, seat, self._seats(state))
+
+    def _seats(self, state: GameState) -> tuple[SeatView, ...]:
+        # What a seat's target phase depends on besides the seat's own state.
+        hand = (state.rules, state.hand_number, state.tiebreak, state.seats)
+        players, pickups = state.players, state.pickups
+        old_players, old_pickups, old = self._players, self._pickups, self._seat_views
+        count = len(players)
+        if (
+            len(old) != count
+            or len(pickups) != count
+            or len(old_pickups) != count
+            or (hand != self._hand)
+        ):
+            views = _seat_views(state)
+        else:
+            views = tuple(
+                old[seat]
+                if players[seat] is old_players[seat] and pickups[seat] is old_pickups[seat]
+                else _seat_view(state, seat)
+                for seat in range(len(players))
             )
-        )
-    return tuple(views)
+        self._hand, self._players, self._pickups, self._seat_views = hand, players, pickups, views
+        return views
 
 
-def _view(state: GameState, seat: int | None) -> PlayerView:
+def _view(
+    state: GameState, seat: int | None, seat_views: tuple[SeatView, ...] | None = None
+) -> PlayerView:
     return PlayerView(
         seat=seat,
         hand=None if seat is None else state.players[seat].hand,
         saved=None if seat is None else state.players[seat].saved,
-        players=_seat_views(state),
+        players=_seat_views(state) if seat_views is None else seat_views,
         rules=state.rules,
         stage=state.stage,
         hand_number=state.hand_number,

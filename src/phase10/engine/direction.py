@@ -33,22 +33,49 @@ def turn_after(
     card: Card,
     target: int | None,
     players: tuple[PlayerState, ...],
-    **changes: object,
+    *,
+    discard_pile: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    reshuffles: int,
+    skip_record: tuple[int, ...],
 ) -> GameState:
     """The next turn after ``seat`` discarded ``card`` (not going out): R-4.5 for an
-    ordinary card, V-15 for a Reverse or a Super Skip. ``changes`` as for
-    :func:`~phase10.engine.turns.begin_turn`."""
+    ordinary card, V-15 for a Reverse or a Super Skip. The piles and the skip record as
+    for :func:`~phase10.engine.turns.begin_turn`."""
+    piles = (discard_pile, stock, reshuffles, skip_record)
     turn = state.turn + 1
     if card.is_super_skip:  # every other player loses a turn: the discarder plays again
         others = _others(state, seat)
-        return begin_turn(state, seat, players, lost=others, turn=turn + len(others), **changes)
+        return _begin(state, seat, players, others, turn + len(others), piles)
     if reverses(card, target, state):
         if len(state.seats) == 2:  # the other player loses the turn (UNO, [GH-UNOBOT])
             others = _others(state, seat)
-            return begin_turn(state, seat, players, lost=others, turn=turn + 1, **changes)
+            return _begin(state, seat, players, others, turn + 1, piles)
         turned = replace(state, direction=-state.direction)
-        return begin_turn(turned, next_seat(turned, seat), players, lost=(), turn=turn, **changes)
-    return begin_turn(state, next_seat(state, seat), players, lost=(), turn=turn, **changes)
+        return _begin(turned, next_seat(turned, seat), players, (), turn, piles)
+    return _begin(state, next_seat(state, seat), players, (), turn, piles)
+
+
+def _begin(
+    state: GameState,
+    seat: int,
+    players: tuple[PlayerState, ...],
+    lost: tuple[int, ...],
+    turn: int,
+    piles: tuple[tuple[Card, ...], tuple[Card, ...], int, tuple[int, ...]],
+) -> GameState:
+    discard_pile, stock, reshuffles, skip_record = piles
+    return begin_turn(
+        state,
+        seat,
+        players,
+        lost,
+        turn,
+        discard_pile=discard_pile,
+        stock=stock,
+        reshuffles=reshuffles,
+        skip_record=skip_record,
+    )
 
 
 def _others(state: GameState, seat: int) -> tuple[int, ...]:

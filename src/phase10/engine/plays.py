@@ -25,7 +25,7 @@ from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
 from ..solver import laydown_problem
-from ..state import GameState, Laying, PlayerState, Stage, replace
+from ..state import GameState, Laying, PlayerState, Stage, replace, replace_player, replace_state
 from .common import (
     add,
     can_draw_stock,
@@ -71,8 +71,8 @@ def draw_stock(state: GameState) -> GameState:
         stock, discard, reshuffles = reshuffled_stock(state)
     seat = _seat(state)
     player = state.players[seat]
-    player = replace(player, hand=add(player.hand, stock[0]))
-    return replace(
+    player = replace_player(player, hand=add(player.hand, stock[0]))
+    return replace_state(
         state,
         players=with_player(state.players, seat, player),
         stock=stock[1:],
@@ -98,9 +98,9 @@ def take_discard(state: GameState) -> GameState:
         )
     seat = _seat(state)
     player = state.players[seat]
-    player = replace(player, hand=add(player.hand, top))
+    player = replace_player(player, hand=add(player.hand, top))
     pickups = state.pickups
-    return replace(
+    return replace_state(
         state,
         players=with_player(state.players, seat, player),
         discard_pile=state.discard_pile[:-1],
@@ -467,7 +467,7 @@ def hit(state: GameState, action: Hit) -> GameState:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
     grown = meld.requirement.extend(meld, action.card, end)
     players = _replace_meld(state.players, action.owner, action.meld, grown)
-    players = with_player(players, seat, replace(players[seat], hand=rest))
+    players = with_player(players, seat, replace_player(players[seat], hand=rest))
     return _after_play(state, seat, players)
 
 
@@ -521,7 +521,7 @@ def swap_wild(state: GameState, action: SwapWild) -> GameState:
     if why:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
     players = _replace_meld(state.players, action.owner, action.meld, moved)
-    players = with_player(players, seat, replace(players[seat], hand=rest))
+    players = with_player(players, seat, replace_player(players[seat], hand=rest))
     return _after_play(state, seat, players)
 
 
@@ -615,7 +615,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         rest = (stock[0],)
         stock = stock[1:]
     floats = player.floating and not rest and not going_out  # a lone Skip played on
-    players = with_player(state.players, seat, replace(player, hand=rest, floating=floats))
+    players = with_player(state.players, seat, replace_player(player, hand=rest, floating=floats))
     record = state.skip_record
     if target is not None and not names_loser:
         victim = players[target]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ..cards import Card
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
-from ..state import GameState, PlayerState, Stage, replace
+from ..state import GameState, PlayerState, Stage, replace, replace_state
 from .common import (
     can_draw_stock,
     can_take_discard,
@@ -20,23 +21,31 @@ def begin_turn(
     players: tuple[PlayerState, ...],
     lost: tuple[int, ...],
     turn: int,
-    **changes: object,
+    *,
+    discard_pile: tuple[Card, ...] | None = None,
+    stock: tuple[Card, ...] | None = None,
+    reshuffles: int | None = None,
+    skip_record: tuple[int, ...] | None = None,
 ) -> GameState:
     """Give the turn to ``seat``, serving pending skips (R-4.1) and the no-draw fallback (R-14.2).
 
-    ``changes`` are further fields of the new state, set in the same rebuild.
+    The discard that ended the last turn may change the piles and the skip record: those
+    are set in the same rebuild (``None``: unchanged). Named, not ``**changes``: each
+    discard passes them, and a keyword dictionary built and unpacked again costs more.
     """
-    lost_list = list(lost)
-    plist = list(players)
-    while plist[seat].skips_pending > 0:
-        plist[seat] = replace(plist[seat], skips_pending=plist[seat].skips_pending - 1)
-        lost_list.append(seat)
-        turn += 1
-        seat = next_seat(state, seat)
+    if players[seat].skips_pending > 0:  # R-4.1: serve the pending skips
+        lost_list = list(lost)
+        plist = list(players)
+        while plist[seat].skips_pending > 0:
+            plist[seat] = replace(plist[seat], skips_pending=plist[seat].skips_pending - 1)
+            lost_list.append(seat)
+            turn += 1
+            seat = next_seat(state, seat)
+        players, lost = tuple(plist), tuple(lost_list)
     total = state.total_turns + 1
-    nxt = replace(
+    nxt = replace_state(
         state,
-        players=tuple(plist),
+        players=players,
         stage=Stage.DRAW,
         current_player=seat,
         turn=turn,
@@ -44,8 +53,11 @@ def begin_turn(
         taken_discard=None,
         laid_down_this_turn=False,
         forced_discard=False,
-        lost_turns=tuple(lost_list),
-        **changes,
+        lost_turns=lost,
+        discard_pile=state.discard_pile if discard_pile is None else discard_pile,
+        stock=state.stock if stock is None else stock,
+        reshuffles=state.reshuffles if reshuffles is None else reshuffles,
+        skip_record=state.skip_record if skip_record is None else skip_record,
     )
     cap = state.rules.max_turns
     if cap is not None and total > cap:
