@@ -209,7 +209,9 @@ class ObservationEncoder:
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
         self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
-        self._seat_cache: list[tuple[PlayerState, object, object, array[float]] | None] = []
+        self._seat_cache: list[
+            tuple[PlayerState, tuple[Card, ...], object, array[float]] | None
+        ] = []
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
@@ -278,12 +280,12 @@ class ObservationEncoder:
         for i, p in enumerate(players):
             picked = pickups[i] if i < len(pickups) else ()
             kept = cache[i]
-            if kept is not None and kept[1] is picked and kept[2] == key:
+            if kept is not None and kept[2] == key:
                 last = kept[0]
-                if last is p:
+                if last is p and kept[1] is picked:
                     blocks.append(kept[3])
                     continue
-                if (  # most moves change only the mover's hand: patch its size
+                if (  # most moves change only the mover's hand and pickups: patch them
                     last.completed is p.completed
                     and last.melds is p.melds
                     and last.score == p.score
@@ -295,6 +297,8 @@ class ObservationEncoder:
                 ):
                     block = array("f", kept[3])
                     block[4] = len(p.hand)
+                    if picked is not kept[1]:
+                        self._patch_pickups(block, kept[1], picked)
                     cache[i] = (p, picked, key, block)
                     blocks.append(block)
                     continue
@@ -383,6 +387,19 @@ class ObservationEncoder:
             got = part["pickups"]
             buf[got : got + CARDS] = self._pickup_counts(picked)
         return buf
+
+    def _patch_pickups(
+        self, block: array[float], before: tuple[Card, ...], picked: tuple[Card, ...]
+    ) -> None:
+        """Bring ``block``'s pickup counts from ``before`` to ``picked``: one card more when
+        the seat took a discard (the usual change), else counted afresh."""
+        got = self._part["pickups"]
+        if len(picked) == len(before) + 1 and picked[:-1] == before:
+            at = got + picked[-1].code
+            if block[at] < self._deck_size:
+                block[at] += 1.0
+        else:
+            block[got : got + CARDS] = self._pickup_counts(picked)
 
     def _pickup_counts(self, picked: tuple[Card, ...]) -> array[float]:
         """A seat's pickups by card code (at most the deck's size: one card may come back
