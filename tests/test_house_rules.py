@@ -4,6 +4,8 @@ remedies for games that do not end (``anti_floor``, ``max_hands``)."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -46,6 +48,7 @@ from phase10 import (
     parse_cards,
     play_game,
     player_view,
+    sample_state,
     to_json,
     variants,
 )
@@ -342,6 +345,21 @@ def test_anti_floor_stops_drops_one_below_the_best() -> None:
         assert len(once.players[1].completed) == 4
         twice = end_hand(attrs.evolve(once, stage=Stage.PLAY), once.players, went_out=None)
         assert len(twice.players[1].completed) == expected
+
+
+def test_anti_floor_best_is_in_every_view_and_kept_by_samples() -> None:
+    """anti_floor: the most phases a seat has had (public, every hand's results are) is in
+    its SeatView, so a client can show the floor and a sample keeps it."""
+    rules = variants.resolve("anti-phase")
+    state = with_players(new_game(3, rules, seed=1), s1={"completed": (1, 2, 3, 4, 5)})
+    once = end_hand(state, state.players, went_out=None)
+    assert once.players[1].best == 5
+    for seat in range(3):
+        assert player_view(once, seat).players[1].best == 5
+    view = player_view(once, 0)
+    sample = sample_state(view, random.Random(3))
+    assert sample.players[1].best == 5
+    assert player_view(sample, 0) == view
 
 
 def test_anti_phase_variants_default_to_the_floor() -> None:

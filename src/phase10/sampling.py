@@ -57,10 +57,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
       ``strict_circuit`` and ``once_per_hand`` Skip limits) counts only the
       Skips still pending, the game's turn count (for ``max_turns``) restarts at this
       hand's, and the seats of a tiebreak still to be dealt are not known;
-    * under Anti-Phase's ``anti_floor``, the most phases each seat ever had
-      (:attr:`PlayerState.best <phase10.PlayerState.best>`) is taken to be the
-      phases it has now, and the count of reshuffles restarts (only the fresh
-      decks in play, A-17, are kept).
+    * the count of reshuffles restarts (only the fresh decks in play, A-17, are
+      kept).
 
     Raises :class:`~phase10.InvalidDataError` for a view no game can have
     (more cards shown than the deck holds, or a count that does not add up).
@@ -187,6 +185,7 @@ def _state(
                 saved_this_hand=info.saved_this_hand,
                 floating=info.floating,
                 assigned=info.assigned,
+                best=info.best,
             )
         )
     live = view.stage not in (Stage.HAND_OVER, Stage.GAME_OVER)

@@ -53,6 +53,10 @@ class SeatView:
     """Hard 2-player Masters: the phases on this seat's (face-up) Phase cards (V-15)."""
     saved_this_hand: bool = attrs.field(default=False, metadata={JSON_OPTIONAL: True})
     """Masters: this seat has saved a card this hand, in sight of the table (V-1.6)."""
+    best: int = attrs.field(default=0, metadata={JSON_OPTIONAL: True})
+    """Anti-Phase's ``anti_floor``: the most phases this seat has had completed at the end
+    of a hand, as :attr:`PlayerState.best <phase10.PlayerState.best>` (public: every
+    hand's results are)."""
 
 
 @attrs.frozen(repr=False)
@@ -164,6 +168,7 @@ def _seat_view(state: GameState, seat: int) -> SeatView:
         floating=p.floating,
         assigned=p.assigned,
         saved_this_hand=p.saved_this_hand,
+        best=p.best,
     )
 
 
