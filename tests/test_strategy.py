@@ -3,7 +3,7 @@ discards by the unseen cards that would bring its phase closer (R-3.7, R-4.2, R-
 
 from __future__ import annotations
 
-from helpers import cards, stacked_game
+from helpers import cards, stacked_game, with_players
 from phase10 import (
     Action,
     Bot,
@@ -110,3 +110,17 @@ def test_a_short_game_ends() -> None:
     final = play_game(new_game(4, seed=2), bots)
     assert final.is_over
     assert final.winners
+
+
+def test_r_9_1_skips_the_leader_but_once_down_spares_those_down() -> None:
+    """Whom to skip (R-9.1): not yet down, the leader (the most phases), as GreedyBot;
+    once its own phase is down, a seat wants the hand to end, so it spares a leader who
+    is down too (who may go out) and skips the leader among those still making theirs."""
+    state = apply(first_turn("S R3 B3 R7 B7 G1 G5 Y9 Y12 G12", "G2"), DrawStock())
+    state = with_players(state, s1={"completed": (1, 2), "laid_down": True}, s2={"completed": (1,)})
+    skips = [Discard(Card.parse("S"), target=seat) for seat in (1, 2, 3)]
+    assert OutsBot().choose(player_view(state, 0), skips) == skips[0]
+    assert GreedyBot().choose(player_view(state, 0), skips) == skips[0]
+    down = with_players(state, s0={"laid_down": True})
+    assert OutsBot().choose(player_view(down, 0), skips) == skips[1]
+    assert OutsBot(skips=False).choose(player_view(down, 0), skips) == skips[0]

@@ -51,7 +51,7 @@ MARGIN = 2.0
 """Standard errors by which an option must beat OutsBot's choice to be taken instead.
 
 At one standard error the bot left OutsBot's choice at about one searched decision in
-eight and won 25 of 100 games where OutsBot won 31 (the same seeds): the play-outs'
+eight and won 25 of 100 games, against 33 at two (the same seeds): the play-outs'
 verdicts are noisier than the policy's own order, so only a clear one counts."""
 
 ROLLOUT_ACTIONS = 600
