@@ -10,9 +10,13 @@ time per decision (CPU time of the process, every decision with more than one
 legal action; the searched ones are the long tail), with the machine's load.
 
 A shared win (two players tied on phase and points, A-15) counts as a fraction.
+``--bot outs`` pits SearchBot's own-seat policy, :class:`phase10.strategy.OutsBot`,
+without any search (a game takes a fraction of a second: the quick way to compare
+policies on the same seeds), ``--bot greedy`` a fourth GreedyBot (parity).
 
     python benchmarks/bench_search.py                      # 200 games, 2 workers
     python benchmarks/bench_search.py --games 8 --simulations 8
+    python benchmarks/bench_search.py --games 800 --bot outs
     python benchmarks/bench_search.py --games 200 --json
 """
 
@@ -37,8 +41,17 @@ from phase10 import (
     play_game,
 )
 from phase10.simulate import wilson_interval
+from phase10.strategy import OutsBot
 
 PLAYERS = 4
+BOTS = ("search", "outs", "greedy")
+"""What ``--bot`` may pit against the three GreedyBots."""
+
+
+def _bot(kind: str, seed: int, simulations: int) -> Bot:
+    if kind == "search":
+        return SearchBot(simulations=simulations, seed=seed)
+    return OutsBot() if kind == "outs" else GreedyBot()
 
 
 class _Timed:
@@ -57,11 +70,11 @@ class _Timed:
         return action
 
 
-def play(job: tuple[int, str, int]) -> tuple[float, list[float], int, float]:
-    """Game ``seed``: (the SearchBot's share of the win, its decision times, hands, seconds)."""
-    seed, variant, simulations = job
+def play(job: tuple[int, str, int, str]) -> tuple[float, list[float], int, float]:
+    """Game ``seed``: (the tested bot's share of the win, its decision times, hands, seconds)."""
+    seed, variant, simulations, kind = job
     seat = seed % PLAYERS
-    timed = _Timed(SearchBot(simulations=simulations, seed=seed))
+    timed = _Timed(_bot(kind, seed, simulations))
     bots: list[Bot] = [GreedyBot() for _ in range(PLAYERS)]
     bots[seat] = timed
     began = time.process_time()
@@ -82,10 +95,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--simulations", type=int, default=SearchBot.DEFAULT_SIMULATIONS)
+    parser.add_argument("--bot", choices=BOTS, default="search", help="the bot to test")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     machine = describe()
-    jobs = [(args.seed + i, args.variant, args.simulations) for i in range(args.games)]
+    jobs = [(args.seed + i, args.variant, args.simulations, args.bot) for i in range(args.games)]
     began = time.perf_counter()
     done = 0
     results = []
@@ -105,6 +119,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "load_average_end": load_average(),
         "variant": args.variant,
         "games": len(results),
+        "bot": args.bot,
         "simulations": args.simulations,
         "wins": wins,
         "win_rate": wins / len(results),
@@ -128,18 +143,20 @@ def _text(report: dict[str, object]) -> str:
     wilson = report["wilson95"]
     assert isinstance(wilson, list)
     low, high = wilson
+    names = {"search": f"SearchBot(simulations={report['simulations']})", "outs": "OutsBot"}
+    name = names.get(str(report["bot"]), "GreedyBot")
     lines = [
         f"machine: {machine['cpu']}, {machine['cores']} cores usable; {machine['python']}",
         f"load average at start {format_load(machine['load_average'])}, "
         f"at end {format_load(report['load_average_end'])}",  # type: ignore[arg-type]
-        f"{report['games']} four-player {report['variant']} games, SearchBot(simulations="
-        f"{report['simulations']}) in seat i % 4 against three GreedyBots",
+        f"{report['games']} four-player {report['variant']} games, {name} in seat i % 4 "
+        "against three GreedyBots",
         "",
-        f"SearchBot wins       {report['wins']:g} of {report['games']} = "
+        f"{name.split('(')[0] + ' wins':<21}{report['wins']:g} of {report['games']} = "
         f"{report['win_rate']:.1%}  (Wilson 95%: {low:.1%} - {high:.1%}; parity 25%)",
         f"each GreedyBot seat  {report['greedy_seat_win_rate']:.1%}",
-        f"decision time (cpu)  mean {report['decision_ms_mean']:.0f} ms, median "
-        f"{report['decision_ms_median']:.0f} ms, p90 {report['decision_ms_p90']:.0f} ms, "
+        f"decision time (cpu)  mean {report['decision_ms_mean']:.1f} ms, median "
+        f"{report['decision_ms_median']:.1f} ms, p90 {report['decision_ms_p90']:.0f} ms, "
         f"max {report['decision_ms_max']:.0f} ms; "
         f"{report['decisions_per_game']:.0f} decisions with a choice per game",
         f"per game (cpu)       {report['game_cpu_seconds_mean']:.1f} s, "

@@ -6,6 +6,7 @@ the test suite); here a short match shows it far ahead of random play.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 
@@ -27,10 +28,12 @@ from phase10 import (
     legal_actions,
     new_game,
     player_view,
+    sample_state,
     search,
 )
 from phase10.search import hand_value
 from phase10.simulate import make_bot
+from phase10.strategy import OutsBot
 
 
 def decisions(players: int, seed: int, count: int) -> Iterator[GameState]:
@@ -58,15 +61,16 @@ def ask(bot: Bot, state: GameState) -> Action:
     return bot.choose(player_view(state, seat), legal_actions(state))
 
 
-def plays_as_greedy(bot: SearchBot, seed: int, count: int) -> bool:
-    """Whether ``bot`` chooses as GreedyBot at ``count`` decisions of a three-player game."""
-    greedy = GreedyBot()
-    return all(ask(bot, s) == ask(greedy, s) for s in decisions(3, seed=seed, count=count))
+def plays_as_its_policy(bot: SearchBot, seed: int, count: int) -> bool:
+    """Whether ``bot`` chooses as its own-seat policy, OutsBot, at ``count`` decisions of a
+    three-player game."""
+    policy = OutsBot()
+    return all(ask(bot, s) == ask(policy, s) for s in decisions(3, seed=seed, count=count))
 
 
 def test_choices_are_legal_and_searched_where_close() -> None:
     """Every choice is one of the legal actions; draws and discards are searched (the bot
-    plays hands out), other choices are GreedyBot's."""
+    plays hands out), other choices are its policy's."""
     bot = SearchBot(seed=3, simulations=2)
     searched = 0
     for state in decisions(3, seed=2, count=40):
@@ -116,10 +120,10 @@ def test_time_limit_bounds_the_thinking() -> None:
     assert 0 < bot.rollouts < 10**4
 
 
-def test_one_candidate_is_greedy() -> None:
-    """``candidates=1`` searches nothing: the bot is GreedyBot."""
+def test_one_candidate_is_its_policy() -> None:
+    """``candidates=1`` searches nothing: the bot is OutsBot."""
     bot = SearchBot(seed=1, candidates=1)
-    assert plays_as_greedy(bot, seed=4, count=20)
+    assert plays_as_its_policy(bot, seed=4, count=20)
     assert bot.rollouts == 0
 
 
@@ -182,13 +186,28 @@ def test_hand_value_rewards_a_phase_and_few_points() -> None:
     assert hand_value(state, state, 0) == 0
 
 
-def test_greedy_choice_stands_unless_clearly_beaten(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An option replaces GreedyBot's only by more than MARGIN standard errors: with an
-    unreachable margin the bot searches (plays hands out) yet always chooses as GreedyBot."""
+def test_policy_choice_stands_unless_clearly_beaten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An option replaces OutsBot's only by more than MARGIN standard errors: with an
+    unreachable margin the bot searches (plays hands out) yet always chooses as OutsBot."""
     monkeypatch.setattr(search, "MARGIN", 1e9)
     bot = SearchBot(seed=1, simulations=3)
-    assert plays_as_greedy(bot, seed=8, count=12)
+    assert plays_as_its_policy(bot, seed=8, count=12)
     assert bot.rollouts > 0
+
+
+def test_r_3_8_never_reads_the_hidden_cards() -> None:
+    """Two states that differ only in what the seat cannot see (the other hands and the
+    stock, dealt again by ``sample_state``) get the same choices from equally seeded bots."""
+    rng = random.Random(5)
+    for state in list(decisions(4, seed=12, count=40))[::8]:
+        seat = state.current_player
+        assert seat is not None
+        other = sample_state(player_view(state, seat), rng)
+        assert other.stock != state.stock
+        assert player_view(other, seat) == player_view(state, seat)
+        first, second = SearchBot(seed=9, simulations=2), SearchBot(seed=9, simulations=2)
+        assert ask(first, state) == ask(second, other)
+        assert first.rollouts == second.rollouts
 
 
 def test_a_skip_greedybot_plays_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
