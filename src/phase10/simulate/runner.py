@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import multiprocessing
+import multiprocessing.context
+import os
 import pickle
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
@@ -35,6 +39,7 @@ __all__ = [
     "Reorder",
     "drive",
     "run_batch",
+    "start_context",
 ]
 
 TARGET_SECONDS = 0.5
@@ -211,9 +216,8 @@ class ProcessBackend:
     def __init__(self, workers: int) -> None:
         self.slots = 2 * workers
         self._checked = False
-        # The platform's start method: scripts without a __main__ guard work where it is fork.
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers, initializer=_ignore_interrupt
+            max_workers=workers, initializer=_ignore_interrupt, mp_context=start_context()
         )
 
     def submit(self, job: Job, start: int, stop: int) -> object:
@@ -235,6 +239,28 @@ class ProcessBackend:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+
+
+def start_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: the platform's way, except ``fork`` in a process that
+    already runs threads (Ray's, a server's), where the child could inherit a lock held by
+    another thread and hang (Python 3.12 warns of it); ``forkserver`` starts them then.
+
+    Where the platform forks, scripts without an ``if __name__ == "__main__":`` guard
+    keep working; a process with threads needs the guard, as on macOS and Windows.
+    """
+    context = multiprocessing.get_context()
+    if context.get_start_method() == "fork" and _thread_count() > 1:
+        return multiprocessing.get_context("forkserver")
+    return context
+
+
+def _thread_count() -> int:
+    """The threads of this process, native ones included where the system tells (Linux)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
 
 def _check_picklable(job: Job) -> None:
