@@ -307,7 +307,7 @@ class GreedyBot:
             return stock  # dropping a card never brings a hand closer
         # One search prices every card the grown hand could give up; _discard reuses it.
         without = self._distance.without_each(grown, phase, rules)
-        return take if any(without(card) < before for card in _distinct(hand)) else stock
+        return take if any(without(card) < before for card in distinct_cards(hand)) else stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         assert view.hand is not None
@@ -343,7 +343,7 @@ class GreedyBot:
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
         plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
-        fed = _fed_to_next(view)
+        fed = fed_to_next(view)
         for action in plain:
             if action.card.is_wild or not fed(action.card):
                 return action
@@ -426,7 +426,8 @@ def _fewest_wilds(
     return wilds
 
 
-def _distinct(hand: Sequence[Card]) -> list[Card]:
+def distinct_cards(hand: Sequence[Card]) -> list[Card]:
+    """The different cards of ``hand``, in their order (for bots built on GreedyBot)."""
     return list(dict.fromkeys(hand))
 
 
@@ -470,7 +471,9 @@ def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int, int]:
     return (opponent, len(seat.completed) + int(seat.laid_down), -seat.score)
 
 
-def _fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
+def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
+    """``card -> whether the next seat would use it``: it picked that number up this hand,
+    or it is down and the card fits a group on the table (for bots built on GreedyBot)."""
     seats = view.seats
     assert view.seat is not None
     following = seats[(seats.index(view.seat) + view.direction) % len(seats)]

@@ -63,10 +63,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     Raises :class:`~phase10.InvalidDataError` for a view no game can have
     (more cards shown than the deck holds, or a count that does not add up).
     """
-    pool = _unseen(view)
+    pool = unseen_counts(view)
     players = view.players
     hidden = [s for s in range(len(players)) if s != view.seat]
-    forced = _forced(view, hidden, pool)
+    forced = held_pickups(view, hidden, pool)
     cards: list[Card] = []
     for code, count in enumerate(pool):
         cards.extend([ALL_CARDS[code]] * count)
@@ -84,7 +84,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     return _state(view, hands, saved, tuple(cards), rng.randrange(SEED_LIMIT))
 
 
-def _unseen(view: PlayerView) -> list[int]:
+def unseen_counts(view: PlayerView) -> list[int]:
     """The count of each card (by code) that the view does not show."""
     pool = [count * view.decks for count in view.rules.deck.counts()]  # A-17 fresh decks
     shown: list[Card] = list(view.discard_pile)
@@ -111,7 +111,7 @@ def _unseen(view: PlayerView) -> list[int]:
     return pool
 
 
-def _forced(view: PlayerView, hidden: Sequence[int], pool: list[int]) -> dict[int, list[Card]]:
+def held_pickups(view: PlayerView, hidden: Sequence[int], pool: list[int]) -> dict[int, list[Card]]:
     """Per hidden seat, the picked-up cards it must still hold; taken out of ``pool``.
 
     A seat's pickup of a card is explained away by each copy of that card in

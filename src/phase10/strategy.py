@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Discard, DrawStock, TakeDiscard
-from .bots import STUCK_TURNS, GreedyBot, _distinct, _fed_to_next
+from .bots import STUCK_TURNS, GreedyBot, distinct_cards, fed_to_next
 from .cards import WILD, Card
 from .fastpath import Plan, least_wilds_of, natural_buckets
 from .melds import NaturalScope
 from .phases import Phase
-from .sampling import _forced, _unseen
+from .sampling import held_pickups, unseen_counts
 from .solver import fast_plan
 from .state import Stage
 from .views import PlayerView
@@ -55,9 +55,9 @@ def outs_pool(view: PlayerView) -> list[int]:
     The deck less what the seat sees (its hand, the table, the discard pile) and
     less the cards other seats took from the discard pile and still hold.
     """
-    pool = _unseen(view)
+    pool = unseen_counts(view)
     hidden = [s for s in range(len(view.players)) if s != view.seat]
-    _forced(view, hidden, pool)
+    held_pickups(view, hidden, pool)
     return pool
 
 
@@ -212,7 +212,7 @@ class OutsBot:
         hand = view.hand
         need = outlook.need(hand)
         grown = (*hand, top)
-        kept = {card: outlook.need(_without(grown, card)) for card in _distinct(hand)}
+        kept = {card: outlook.need(_without(grown, card)) for card in distinct_cards(hand)}
         after_need = min(kept.values())
         if after_need != need:
             return take if after_need < need else stock
@@ -224,9 +224,9 @@ class OutsBot:
         assert view.hand is not None
         hand = view.hand
         scores = view.rules.scoring.table()
-        fed = _fed_to_next(view)
+        fed = fed_to_next(view)
         cost: dict[Card, tuple[int, float]] = {}
-        for card in _distinct(hand):
+        for card in distinct_cards(hand):
             cost[card] = outlook.rank(_without(hand, card))
 
         def key(action: Discard) -> tuple[tuple[int, float], int, int, int]:
