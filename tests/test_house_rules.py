@@ -39,6 +39,7 @@ from phase10 import (
     Phase,
     Rules,
     RunOf,
+    Scoring,
     SetOf,
     Stage,
     TakeDiscard,
@@ -194,6 +195,42 @@ def test_v15_partial_phasing_the_last_group_completes_the_phase_later() -> None:
     assert done.players[1].laid_down
     assert len(done.players[1].melds) == 2
     validate_state(done)
+
+
+def test_v15_partial_group_hit_with_another_seats_postal_wild_still_completes() -> None:
+    """V-15 with V-10.3: another seat may hit a partial group with its own Postal Wild (a 2,
+    wild for a seat on phase 2); the owner's LayDown that keeps that group is still legal,
+    though a 2 is no Wild for the owner (phase 1). Found by hypothesis (a listed lay-down
+    that apply refused); the game of GreedyBots now ends."""
+    rules = Rules(
+        deck=DeckSpec(copies=3, wilds=1, skips=4, rule_cards=1, reverses=0, super_skips=0),
+        hand_size=12,
+        phases=(Phase(1, (SetOf(3), SetOf(3))), Phase(2, (SetOf(3), RunOf(4)))),
+        phase_order="any",
+        phase_choice="hand_start",
+        run_wraparound=True,
+        wild_assignment="declared",
+        laydown_extras="extend_groups",
+        initial_wild="first_player_may_take",
+        initial_skip="skip_first_player",
+        scoring=Scoring(low=5, high=10, skip=15, wild=25, rule_card=15),
+        draw_exhaustion="reshuffle_discard_keep_top",
+        tiebreak="replay_final_phase_first_out",
+        postal=True,
+        partial_phasing=True,
+    )
+    kept_foreign_wild: list[LayDown] = []
+
+    def watch(before: GameState, action: Action, after: GameState) -> None:
+        if isinstance(action, LayDown) and before.current_player == 0:
+            group = before.players[0].melds
+            if any(card("G2") in meld.cards for meld in group):
+                kept_foreign_wild.append(action)
+
+    start = new_game(2, rules, seed=1396)
+    final = play_game(start, [GreedyBot(), GreedyBot()], on_action=watch, max_actions=200_000)
+    assert final.is_over
+    assert kept_foreign_wild
 
 
 def test_v15_partial_phasing_keeps_enough_cards_for_the_rest() -> None:

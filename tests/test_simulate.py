@@ -339,6 +339,28 @@ def test_workers_start_without_fork_beside_threads() -> None:
     assert busy == quiet
 
 
+def test_bots_of_the_running_script_keep_forked_workers() -> None:
+    """A bot defined in the script or notebook that runs (``__main__``) exists only in a
+    forked child, so workers fork even beside threads."""
+
+    def notebook_bot(seed: int) -> GreedyBot:
+        return GreedyBot()
+
+    notebook_bot.__module__ = "__main__"
+    release = threading.Event()
+    helper = threading.Thread(target=release.wait)
+    helper.start()
+    try:
+        assert start_context([notebook_bot]).get_start_method() == (
+            multiprocessing.get_start_method()
+        )
+        if multiprocessing.get_start_method() == "fork":
+            assert start_context(["greedy"]).get_start_method() == "forkserver"
+    finally:
+        release.set()
+        helper.join()
+
+
 def test_a_factory_with_the_wrong_signature_is_refused() -> None:
     def needs_two(seed: int, other: int) -> GreedyBot:
         return GreedyBot()

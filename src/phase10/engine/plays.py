@@ -20,7 +20,7 @@ from ..actions import (
 from ..cards import WILD, Card
 from ..errors import IllegalReason
 from ..laying import remaining_requirements
-from ..melds import End, Meld, RunOf
+from ..melds import End, Meld, MeldRules, RunOf
 from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
@@ -292,9 +292,13 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
     exact = rules.laydown_extras is LaydownExtras.EXACT_ONLY
-    why = laydown_problem(
-        action.melds, phase, player_rules(state, seat, phase), exact_only=exact and not table
-    )
+    own = player_rules(state, seat, phase)
+    if table:  # V-15: another seat may have hit a group already down with its own Wild
+        why = next((m.problem(own) for m in new if m.problem(own)), None) or laydown_problem(
+            action.melds, phase, _any_seats_rules(state, own)
+        )
+    else:
+        why = laydown_problem(action.melds, phase, own, exact_only=exact)
     if not why and table and exact and any(len(m.cards) != m.requirement.size for m in new):
         why = "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)"
     if why:
@@ -317,6 +321,17 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     ):
         return end_hand(replace(after, players=players), players, went_out=None)  # A-13
     return _after_play(after, seat, players)
+
+
+def _any_seats_rules(state: GameState, own: MeldRules) -> MeldRules:
+    """``own`` with every seat's Postal Wilds: the groups a player has put down under partial
+    phasing (V-15) may hold another seat's hits, each made with that seat's Wilds (V-10.3)."""
+    numbers = set(own.wild_numbers)
+    for seat in state.seats:
+        numbers |= player_rules(state, seat).wild_numbers
+    if numbers == own.wild_numbers:
+        return own
+    return MeldRules(own.natural_card_scope, own.run_wraparound, own.wild_value_range, numbers)
 
 
 def lay_group(state: GameState, action: LayGroup) -> GameState:
