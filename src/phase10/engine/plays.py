@@ -294,7 +294,8 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     exact = rules.laydown_extras is LaydownExtras.EXACT_ONLY
     own = player_rules(state, seat, phase)
     if table:  # V-15: another seat may have hit a group already down with its own Wild
-        why = next((m.problem(own) for m in new if m.problem(own)), None) or laydown_problem(
+        problems = (meld.problem(own) for meld in new)
+        why = next((p for p in problems if p), None) or laydown_problem(
             action.melds, phase, _any_seats_rules(state, own)
         )
     else:
