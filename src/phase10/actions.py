@@ -37,7 +37,8 @@ __all__ = [
 ]
 
 
-def _card(value: object) -> Card:
+def to_card(value: object) -> Card:
+    """``value`` as a :class:`Card` (a card or its notation), for the family's actions."""
     if type(value) is Card:
         return value
     if isinstance(value, str):
@@ -99,12 +100,13 @@ def _meld(value: Meld) -> Meld:
     return value.requirement.canonical(value)
 
 
-def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
+def to_deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    """A given deck order as a tuple of cards (``None``: shuffle from the seed)."""
     if value is None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidDataError(f"a deck is a sequence of cards, not {show(value)}")
-    return tuple(_card(c) for c in value)
+    return tuple(to_card(c) for c in value)
 
 
 @attrs.frozen
@@ -192,7 +194,7 @@ class Hit:
         # Written out rather than generated: legal_actions builds many hits, so the
         # checks run inline, with one call only for a value that needs converting.
         if type(card) is not Card:
-            card = _card(card)
+            card = to_card(card)
         if (
             type(owner) is not int
             or type(meld) is not int
@@ -211,7 +213,7 @@ class Hit:
 class Discard:
     """End the turn by discarding a card (R-4.5); a Skip names its ``target`` (R-9.1)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
     target: int | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -234,14 +236,14 @@ class ChoosePhase:
 class Save:
     """Masters: end the turn by putting a card on your own Save pile, not the discard (V-1.6)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
 
 
 @attrs.frozen
 class TakeSaved:
     """Masters: instead of drawing, take a card back from your Save pile (V-1.7)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
 
 
 @attrs.frozen
@@ -267,7 +269,7 @@ class SwapWild:
     """``End.LOW`` or ``End.HIGH`` (or their values ``"low"``, ``"high"``)."""
 
     def __init__(self, card: Card | str, owner: int, meld: int, end: End | str) -> None:
-        _set(self, "card", card if type(card) is Card else _card(card))
+        _set(self, "card", card if type(card) is Card else to_card(card))
         _place(owner, meld)
         _set(self, "owner", owner)
         _set(self, "meld", meld)
@@ -278,7 +280,7 @@ class SwapWild:
 class NextHand:
     """Deal the next hand (R-13). ``deck`` fixes its order, top of the stock first."""
 
-    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=to_deck)
 
 
 Action = (

@@ -94,14 +94,16 @@ def _sequence(value: object, what: str) -> tuple[object, ...]:
     return tuple(value)
 
 
-def _names(value: Iterable[str]) -> tuple[str, ...]:
+def player_names(value: Iterable[str]) -> tuple[str, ...]:
+    """A record's player names, checked (shared by the game family's records)."""
     names = _sequence(value, "players")
     return tuple(
         checked_text(name, "a player name", f"$.players[{i}]") for i, name in enumerate(names)
     )
 
 
-def _seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """attrs validator: a record's seed is a whole number in ``[0, 2**64)``."""
     if type(value) is not int or not 0 <= value < SEED_LIMIT:
         raise InvalidDataError(
             f"a seed is a whole number with 0 <= seed < 2**64, not {show(value)}", "$.seed"
@@ -259,8 +261,8 @@ class GameRecord:
     """
 
     rules: Rules = attrs.field(converter=_rules)
-    players: tuple[str, ...] = attrs.field(converter=_names)
-    seed: int = attrs.field(validator=_seed)
+    players: tuple[str, ...] = attrs.field(converter=player_names)
+    seed: int = attrs.field(validator=check_seed)
     """A whole number with ``0 <= seed < 2**64``."""
     dealer: int = attrs.field(default=0, validator=_dealer)
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)

@@ -55,7 +55,9 @@ __all__ = [
 ]
 
 
-class _Option(enum.Enum):
+class RuleOption(enum.Enum):
+    """Base of the rule options' enums: they print as their value, as written in JSON."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
 
@@ -63,21 +65,21 @@ class _Option(enum.Enum):
         return str(self.value)
 
 
-class WildAssignment(_Option):
+class WildAssignment(RuleOption):
     """A-5: who fixes what a Wild stands for."""
 
     DECLARED = "declared"
     AUTO = "auto"
 
 
-class SkipTarget(_Option):
+class SkipTarget(RuleOption):
     """A-7: whom a Skip may target."""
 
     ANY_OTHER = "any_other"
     NEXT_PLAYER = "next_player"
 
 
-class SkipLimit(_Option):
+class SkipLimit(RuleOption):
     """A-6: how often one player may be skipped (R-9.5)."""
 
     NO_STACKING = "no_stacking"
@@ -86,7 +88,7 @@ class SkipLimit(_Option):
     UNLIMITED = "unlimited"
 
 
-class GoingOut(_Option):
+class GoingOut(RuleOption):
     """A-8: how a player may empty their hand (R-10)."""
 
     DISCARD_REQUIRED = "discard_required"
@@ -94,7 +96,7 @@ class GoingOut(_Option):
     FLOATING = "floating"
 
 
-class SkipAsLastCard(_Option):
+class SkipAsLastCard(RuleOption):
     """A-9: going out by discarding a Skip (R-9.7)."""
 
     ALLOWED = "allowed"
@@ -102,14 +104,14 @@ class SkipAsLastCard(_Option):
     DRAW_REPLACEMENT = "draw_replacement"
 
 
-class LaydownExtras(_Option):
+class LaydownExtras(RuleOption):
     """A-10: whether groups may be laid larger than their minimum (R-5.5)."""
 
     EXTEND_GROUPS = "extend_groups"
     EXACT_ONLY = "exact_only"
 
 
-class InitialWild(_Option):
+class InitialWild(RuleOption):
     """A-11: an upturned Wild at the deal (R-3.4, V-12)."""
 
     FIRST_PLAYER_MAY_TAKE = "first_player_may_take"
@@ -117,7 +119,7 @@ class InitialWild(_Option):
     RETURN_AND_FLIP = "return_and_flip"
 
 
-class InitialSkip(_Option):
+class InitialSkip(RuleOption):
     """A-12: an upturned Skip at the deal (R-3.5, V-12)."""
 
     SKIP_FIRST_PLAYER = "skip_first_player"
@@ -125,21 +127,21 @@ class InitialSkip(_Option):
     COVER_WITH_NEXT_CARD = "cover_with_next_card"
 
 
-class FixedHandsTie(_Option):
+class FixedHandsTie(RuleOption):
     """A-28: a tie on the lowest total after a fixed number of hands (V-8)."""
 
     SHARED = "shared"
     LOWEST_THEN_REPLAY = "lowest_then_replay"
 
 
-class DealerRotation(_Option):
+class DealerRotation(RuleOption):
     """A-16: whether the deal passes left after each hand (R-13.1)."""
 
     LEFT_EACH_HAND = "left_each_hand"
     FIXED = "fixed"
 
 
-class DrawExhaustion(_Option):
+class DrawExhaustion(RuleOption):
     """A-17: what happens when the draw pile runs out (R-14)."""
 
     RESHUFFLE_DISCARD_KEEP_TOP = "reshuffle_discard_keep_top"
@@ -151,7 +153,7 @@ class DrawExhaustion(_Option):
     END_HAND = "end_hand"
 
 
-class Tiebreak(_Option):
+class Tiebreak(RuleOption):
     """A-15: how a tie on the lowest total is broken (R-15.4)."""
 
     REPLAY_FINAL_PHASE_FIRST_OUT = "replay_final_phase_first_out"
@@ -160,7 +162,7 @@ class Tiebreak(_Option):
     SHARED = "shared"
 
 
-class SavedScoring(_Option):
+class SavedScoring(RuleOption):
     """A-20: whether cards left on a Masters Save pile score penalty points."""
 
     NEVER = "never"
@@ -168,21 +170,21 @@ class SavedScoring(_Option):
     EACH_HAND = "each_hand"
 
 
-class AntiOnSuccess(_Option):
+class AntiOnSuccess(RuleOption):
     """A-25: what completing your phase does under Anti-Phase (V-5.2)."""
 
     ADVANCE = "advance"
     STAY = "stay"
 
 
-class PostalScoring(_Option):
+class PostalScoring(RuleOption):
     """A-26: how a Postal phase-number Wild left in hand is scored."""
 
     FACE_VALUE = "face_value"
     WILD = "wild"
 
 
-class TeamAdvance(_Option):
+class TeamAdvance(RuleOption):
     """Team play (seed 002): when a team moves on to its next phase."""
 
     ANY = "any"
@@ -191,7 +193,7 @@ class TeamAdvance(_Option):
     """Only when every partner laid it down this hand."""
 
 
-class TeamHits(_Option):
+class TeamHits(RuleOption):
     """Team play (seed 002): whose groups a player may hit (R-6.4)."""
 
     ANYONE = "anyone"
@@ -200,14 +202,14 @@ class TeamHits(_Option):
     """Only the groups of one's own team."""
 
 
-class PhaseOrder(_Option):
+class PhaseOrder(RuleOption):
     """Whether phases are made in list order (R-12.2) or in any order (V-1, V-3, V-4)."""
 
     SEQUENTIAL = "sequential"
     ANY = "any"
 
 
-class PhaseChoice(_Option):
+class PhaseChoice(RuleOption):
     """A-22 / A-24: when a player using ``phase_order='any'`` names the phase."""
 
     HAND_START = "hand_start"
@@ -234,7 +236,7 @@ laid from 13 cards of one colour, and ever more beyond.
 E = TypeVar("E", bound=enum.Enum)
 
 
-def _coerce(cls: type[E], value: object, option: str) -> E:
+def coerce_option(cls: type[E], value: object, option: str) -> E:
     """``value`` as a member of ``cls``; the error names the option and the choices."""
     if isinstance(value, cls):
         return value
@@ -246,83 +248,83 @@ def _coerce(cls: type[E], value: object, option: str) -> E:
 
 
 def _to_phase_order(value: PhaseOrder | str) -> PhaseOrder:
-    return _coerce(PhaseOrder, value, "phase_order")
+    return coerce_option(PhaseOrder, value, "phase_order")
 
 
 def _to_phase_choice(value: PhaseChoice | str) -> PhaseChoice:
-    return _coerce(PhaseChoice, value, "phase_choice")
+    return coerce_option(PhaseChoice, value, "phase_choice")
 
 
 def _to_natural_card_scope(value: NaturalScope | str) -> NaturalScope:
-    return _coerce(NaturalScope, value, "natural_card_scope")
+    return coerce_option(NaturalScope, value, "natural_card_scope")
 
 
 def _to_wild_assignment(value: WildAssignment | str) -> WildAssignment:
-    return _coerce(WildAssignment, value, "wild_assignment")
+    return coerce_option(WildAssignment, value, "wild_assignment")
 
 
 def _to_laydown_extras(value: LaydownExtras | str) -> LaydownExtras:
-    return _coerce(LaydownExtras, value, "laydown_extras")
+    return coerce_option(LaydownExtras, value, "laydown_extras")
 
 
 def _to_skip_target(value: SkipTarget | str) -> SkipTarget:
-    return _coerce(SkipTarget, value, "skip_target")
+    return coerce_option(SkipTarget, value, "skip_target")
 
 
 def _to_skip_limit(value: SkipLimit | str) -> SkipLimit:
-    return _coerce(SkipLimit, value, "skip_limit")
+    return coerce_option(SkipLimit, value, "skip_limit")
 
 
 def _to_skip_as_last_card(value: SkipAsLastCard | str) -> SkipAsLastCard:
-    return _coerce(SkipAsLastCard, value, "skip_as_last_card")
+    return coerce_option(SkipAsLastCard, value, "skip_as_last_card")
 
 
 def _to_going_out(value: GoingOut | str) -> GoingOut:
-    return _coerce(GoingOut, value, "going_out")
+    return coerce_option(GoingOut, value, "going_out")
 
 
 def _to_initial_wild(value: InitialWild | str) -> InitialWild:
-    return _coerce(InitialWild, value, "initial_wild")
+    return coerce_option(InitialWild, value, "initial_wild")
 
 
 def _to_initial_skip(value: InitialSkip | str) -> InitialSkip:
-    return _coerce(InitialSkip, value, "initial_skip")
+    return coerce_option(InitialSkip, value, "initial_skip")
 
 
 def _to_dealer_rotation(value: DealerRotation | str) -> DealerRotation:
-    return _coerce(DealerRotation, value, "dealer_rotation")
+    return coerce_option(DealerRotation, value, "dealer_rotation")
 
 
 def _to_draw_exhaustion(value: DrawExhaustion | str) -> DrawExhaustion:
-    return _coerce(DrawExhaustion, value, "draw_exhaustion")
+    return coerce_option(DrawExhaustion, value, "draw_exhaustion")
 
 
 def _to_tiebreak(value: Tiebreak | str) -> Tiebreak:
-    return _coerce(Tiebreak, value, "tiebreak")
+    return coerce_option(Tiebreak, value, "tiebreak")
 
 
 def _to_fixed_hands_tie(value: FixedHandsTie | str) -> FixedHandsTie:
-    return _coerce(FixedHandsTie, value, "fixed_hands_tie")
+    return coerce_option(FixedHandsTie, value, "fixed_hands_tie")
 
 
 def _to_masters_saved_cards_scored(value: SavedScoring | str) -> SavedScoring:
-    return _coerce(SavedScoring, value, "masters_saved_cards_scored")
+    return coerce_option(SavedScoring, value, "masters_saved_cards_scored")
 
 
 def _to_anti_on_success(value: AntiOnSuccess | str) -> AntiOnSuccess:
-    return _coerce(AntiOnSuccess, value, "anti_on_success")
+    return coerce_option(AntiOnSuccess, value, "anti_on_success")
 
 
 def _to_postal_wild_scoring(value: PostalScoring | str) -> PostalScoring:
-    return _coerce(PostalScoring, value, "postal_wild_scoring")
+    return coerce_option(PostalScoring, value, "postal_wild_scoring")
 
 
 def _to_team_advance(value: TeamAdvance | str) -> TeamAdvance:
-    return _coerce(TeamAdvance, value, "team_advance")
+    return coerce_option(TeamAdvance, value, "team_advance")
 
 
 def _to_team_hits(value: TeamHits | str) -> TeamHits:
-    return _coerce(TeamHits, value, "team_hits")
+    return coerce_option(TeamHits, value, "team_hits")
 
 
 def _flag(default: bool) -> bool:

@@ -25,7 +25,7 @@ import attrs
 
 from ..errors import InvalidDataError, InvalidRulesError
 from ..limits import show
-from ..record import FamilyRecord, _names, _seed, action_texts
+from ..record import FamilyRecord, action_texts, check_seed, player_names
 from .actions import DiceAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import DiceRules, resolve_rules
@@ -60,8 +60,8 @@ class DiceRecord(FamilyRecord[DiceState, DiceAction]):
     """
 
     rules: DiceRules = attrs.field(converter=_rules)
-    players: tuple[str, ...] = attrs.field(converter=_names)
-    seed: int = attrs.field(validator=_seed)
+    players: tuple[str, ...] = attrs.field(converter=player_names)
+    seed: int = attrs.field(validator=check_seed)
     first: int = attrs.field(default=0, validator=_whole)
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
 

@@ -31,7 +31,7 @@ from ..errors import InvalidRulesError
 from ..fastpath import Plan, plan_for
 from ..melds import MeldRules, NaturalScope, Requirement
 from ..phases import STANDARD_PHASES, Phase
-from ..rules import _coerce, _Option
+from ..rules import RuleOption, coerce_option
 from .faces import STANDARD_DICE, Die
 
 __all__ = [
@@ -49,7 +49,7 @@ DICE_PHASES: tuple[Phase, ...] = STANDARD_PHASES
 "7 cards of one color" is made with the colours of the dice faces."""
 
 
-class WildColor(_Option):
+class WildColor(RuleOption):
     """D-3.4: whether a Wild face may join a group of one colour other than its own."""
 
     OWN = "own"
@@ -58,7 +58,7 @@ class WildColor(_Option):
     """A Wild takes any colour, as a Wild card does in the card game (R-7.1)."""
 
 
-class Ending(_Option):
+class Ending(RuleOption):
     """D-6.1: what happens once a player has made the last phase."""
 
     LAST_CHANCE = "last_chance"
@@ -69,7 +69,7 @@ class Ending(_Option):
     """The game ends at once."""
 
 
-class DiceTiebreak(_Option):
+class DiceTiebreak(RuleOption):
     """D-6.4: who wins when the highest totals are equal (the sources do not say)."""
 
     SHARED = "shared"
@@ -115,19 +115,19 @@ def _phases(value: Iterable[Phase]) -> tuple[Phase, ...]:
 
 
 def _to_wild_color(value: WildColor | str) -> WildColor:
-    return _coerce(WildColor, value, "wild_color")
+    return coerce_option(WildColor, value, "wild_color")
 
 
 def _to_ending(value: Ending | str) -> Ending:
-    return _coerce(Ending, value, "ending")
+    return coerce_option(Ending, value, "ending")
 
 
 def _to_tiebreak(value: DiceTiebreak | str) -> DiceTiebreak:
-    return _coerce(DiceTiebreak, value, "tiebreak")
+    return coerce_option(DiceTiebreak, value, "tiebreak")
 
 
 def _to_scope(value: NaturalScope | str) -> NaturalScope:
-    return _coerce(NaturalScope, value, "natural_card_scope")
+    return coerce_option(NaturalScope, value, "natural_card_scope")
 
 
 @attrs.frozen(cache_hash=True)

@@ -37,7 +37,7 @@ import typing
 
 import attrs
 
-from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand, _card
+from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand, to_card
 from ..cards import Card
 from ..errors import InvalidDataError
 from ..limits import MAX_PLAYERS, quote, show
@@ -102,7 +102,7 @@ class DiscardOnto:
     A Skip discarded this way skips nobody (T-5.4); :class:`PlaySkip` plays one.
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
     pile: int = attrs.field(validator=_pile)
 
 

@@ -24,11 +24,11 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..actions import _deck
+from ..actions import to_deck
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidDataError, InvalidRulesError
 from ..limits import show
-from ..record import FamilyRecord, _names, _seed, action_texts
+from ..record import FamilyRecord, action_texts, check_seed, player_names
 from .actions import TwistAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import TwistRules, resolve_rules
@@ -70,10 +70,10 @@ class TwistRecord(FamilyRecord[TwistState, TwistAction]):
     :meth:`~phase10.record.FamilyRecord.replay` gives every state of the game."""
 
     rules: TwistRules = attrs.field(converter=_rules)
-    players: tuple[str, ...] = attrs.field(converter=_names)
-    seed: int = attrs.field(validator=_seed)
+    players: tuple[str, ...] = attrs.field(converter=player_names)
+    seed: int = attrs.field(validator=check_seed)
     dealer: int = attrs.field(default=0, validator=_dealer)
-    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=to_deck)
     """The first hand's order, top first, or ``None``: shuffled from the seed."""
     twist_deck: tuple[int, ...] | None = attrs.field(default=None, converter=_twists)
     """The Twist cards' order, or ``None``: shuffled from the seed."""

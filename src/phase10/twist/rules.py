@@ -29,7 +29,7 @@ from ..cards import DeckSpec
 from ..errors import InvalidRulesError
 from ..melds import MeldRules, NaturalScope
 from ..phases import STANDARD_PHASES, Phase
-from ..rules import _coerce, _Option
+from ..rules import RuleOption, coerce_option
 from .board import DEFAULT_BOARD, Board
 from .twist_cards import TWIST_CARDS
 
@@ -47,7 +47,7 @@ SHORT_BOARD = Board.parse("1 2 T 3 4 T 5 6 T 7 8 T 9 10")
 """One space a phase and four Twist spaces: a quicker game (preset ``short-board``)."""
 
 
-class TwistChoice(_Option):
+class TwistChoice(RuleOption):
     """T-3.3: when a player on a Twist space chooses their phase."""
 
     AFTER_DEAL = "after_deal"
@@ -56,7 +56,7 @@ class TwistChoice(_Option):
     """Before the cards are dealt, without seeing them."""
 
 
-class Exhaustion(_Option):
+class Exhaustion(RuleOption):
     """T-4.7: what happens when the draw pile runs out."""
 
     RESHUFFLE = "reshuffle"
@@ -65,7 +65,7 @@ class Exhaustion(_Option):
     """The hand ends with nobody out (as A-17 ``end_hand``)."""
 
 
-class TwistTiebreak(_Option):
+class TwistTiebreak(RuleOption):
     """T-7.2: who wins when several players finish in the same hand."""
 
     WENT_OUT_FIRST = "went_out_first"
@@ -146,19 +146,19 @@ def _deck(value: DeckSpec) -> DeckSpec:
 
 
 def _to_choice(value: TwistChoice | str) -> TwistChoice:
-    return _coerce(TwistChoice, value, "twist_choice")
+    return coerce_option(TwistChoice, value, "twist_choice")
 
 
 def _to_exhaustion(value: Exhaustion | str) -> Exhaustion:
-    return _coerce(Exhaustion, value, "draw_exhaustion")
+    return coerce_option(Exhaustion, value, "draw_exhaustion")
 
 
 def _to_tiebreak(value: TwistTiebreak | str) -> TwistTiebreak:
-    return _coerce(TwistTiebreak, value, "tiebreak")
+    return coerce_option(TwistTiebreak, value, "tiebreak")
 
 
 def _to_scope(value: NaturalScope | str) -> NaturalScope:
-    return _coerce(NaturalScope, value, "natural_card_scope")
+    return coerce_option(NaturalScope, value, "natural_card_scope")
 
 
 @attrs.frozen(cache_hash=True)
