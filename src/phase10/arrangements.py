@@ -90,6 +90,7 @@ class _Lister:
 
     __slots__ = (
         "at_least",
+        "avail",
         "buckets",
         "chains",
         "chosen",
@@ -103,6 +104,7 @@ class _Lister:
         "made",
         "need_natural",
         "phase",
+        "pools",
         "position",
         "present",
         "steps",
@@ -147,6 +149,8 @@ class _Lister:
         # only make fewer anchors possible.
         self.at_least: dict[int, list[int]] = {}
         self.windows: dict[tuple[int, int], list[Window]] = {}
+        self.avail: dict[int, list[int]] = {}
+        self.pools: dict[int, list[int]] = {}
 
     def outlines(
         self, index: int, wilds: int, naturals: int, floor: int, floor_detail: int, present: int
@@ -167,6 +171,7 @@ class _Lister:
         buckets = self.buckets
         chosen = self.chosen
         short = size - wilds  # natural cards a group needs at the least
+        ends: list[tuple[int, int]] = []  # the last step's outlines, listed together
         if kind == RUN_STEP:
             usable: Sequence[Window] = windows
             if short > 0:  # only the windows that hold that many numbers of the hand
@@ -193,10 +198,10 @@ class _Lister:
                         taken = hit - sum(drop)
                         if start == floor and taken < floor_detail:
                             continue
-                        chosen.append((start, taken))
                         if last:
-                            self.leaf()
+                            ends.append((start, taken))
                         else:
+                            chosen.append((start, taken))
                             left = present
                             rest = taken
                             while rest:
@@ -219,7 +224,9 @@ class _Lister:
                                 low = rest & -rest
                                 buckets[low.bit_length() - 1] += 1
                                 rest ^= low
-                        chosen.pop()
+                            chosen.pop()
+            if ends:
+                self.leaves(ends)
             return
         anchors: Sequence[int] = range(len(buckets))
         if short > 0:  # only the buckets that held that many cards
@@ -238,10 +245,10 @@ class _Lister:
             for used in range(have if have < size else size, fewest - 1, -1):
                 if b == floor and used < floor_detail:
                     break
-                chosen.append((b, used))
                 if last:
-                    self.leaf()
+                    ends.append((b, used))
                 else:
+                    chosen.append((b, used))
                     buckets[b] = have - used
                     self.outlines(
                         nxt,
@@ -252,29 +259,36 @@ class _Lister:
                         present & ~(1 << b) if have == used else present,
                     )
                     buckets[b] = have
-                chosen.pop()
+                    chosen.pop()
+        if ends:
+            self.leaves(ends)
 
-    def leaf(self) -> None:
-        """Every lay-down of the outline just chosen.
+    def leaves(self, ends: list[tuple[int, int]]) -> None:
+        """Every lay-down of the outlines chosen for all steps but the last, with each of
+        ``ends`` (outlines of the last step).
 
         Groups that draw on different buckets choose their cards independently: the
-        lay-downs are the product of each group's choices, built in one go. Groups that
-        share a bucket, or equal groups with one anchor (whose canonical order depends on
-        their cards), take the step-by-step way.
+        lay-downs are the product of each group's choices, built in one go, the last
+        group's choices over all its outlines together. Groups that share a bucket, or
+        equal groups with one anchor (whose canonical order depends on their cards), take
+        the step-by-step way.
         """
         chosen = self.chosen
         counts = self.counts
-        choices: list[list[Key]] = []
+        steps = self.steps
         made = self.made  # the counts are the hand's here: one group's choices hold
+        choices: list[list[Key]] = []
         used = 0
         previous = -1
-        for index, ((kind, size, same, _), (anchor, detail)) in enumerate(
-            zip(self.steps, chosen, strict=True)
-        ):
+        apart = True  # whether the groups chosen so far draw on different buckets
+        final = self.last - 1
+        for index in range(final):
+            kind, size, same, _ = steps[index]
+            anchor, detail = chosen[index]
             mask = detail if kind == RUN_STEP else (1 << anchor if detail else 0)
             if used & mask or (same and anchor == previous):
-                self.expand(0, [], set())
-                return
+                apart = False
+                break
             used |= mask
             previous = anchor
             options = made.get((index, anchor, detail))
@@ -283,6 +297,24 @@ class _Lister:
                     kind, size, anchor, detail, counts
                 )
             choices.append(options)
+        kind, size, same, _ = steps[final]
+        together: list[Key] = []
+        for anchor, detail in ends:
+            mask = detail if kind == RUN_STEP else (1 << anchor if detail else 0)
+            if not apart or used & mask or (same and anchor == previous):
+                chosen.append((anchor, detail))
+                self.expand(0, [], set(), list(counts))
+                chosen.pop()
+                continue
+            options = made.get((final, anchor, detail))
+            if options is None:
+                options = made[final, anchor, detail] = self.options(
+                    kind, size, anchor, detail, counts
+                )
+            together.extend(options)
+        if not together:
+            return
+        choices.append(together)
         total = 1
         for options in choices:
             total *= len(options)
@@ -302,38 +334,52 @@ class _Lister:
     ) -> list[Key]:
         """One group's choices of cards for its outline, from ``counts``."""
         if kind == RUN_STEP:
-            places: list[Sequence[int]] = []
-            wraps = self.wraps
-            for value in range(anchor, anchor + size):
-                if wraps:
-                    value = (value - 1) % 12 + 1
-                if 1 <= value <= 12 and detail >> (value - 1) & 1:
-                    places.append([code for code in _NUMBER_CODES[value - 1] if counts[code]])
+            places: list[Sequence[int]] = [_WILD_ONLY] * size
+            rest = detail  # the numbers that take a natural card, as bits
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                n = low.bit_length() - 1  # number n + 1 sits at its distance from the start
+                place = (n + 1 - anchor) % 12 if self.wraps else n + 1 - anchor
+                if counts is self.counts:  # the hand's own: its cards of a number are known
+                    cards = self.avail.get(n)
+                    if cards is None:
+                        cards = self.avail[n] = [c for c in _NUMBER_CODES[n] if counts[c]]
                 else:
-                    places.append(_WILD_ONLY)
+                    cards = [code for code in _NUMBER_CODES[n] if counts[code]]
+                places[place] = cards
             return [(anchor, -1, codes) for codes in itertools.product(*places)]
         wild_part = (_WILD_CODE,) * (size - detail)
         number, color = (-1, anchor) if kind == COLOR_STEP else (anchor + 1, -1)
         if not detail:
             return [(number, color, wild_part)]
-        cards = [code for code in self.codes[anchor] for _ in range(counts[code])]
+        if counts is self.counts:  # the hand's own: its cards of a bucket are known
+            cards = self.pools.get(anchor)
+            if cards is None:
+                cards = self.pools[anchor] = [
+                    code for code in self.codes[anchor] for _ in range(counts[code])
+                ]
+        else:
+            cards = [code for code in self.codes[anchor] for _ in range(counts[code])]
         if len(cards) == detail:  # all of them: one way
             return [(number, color, (*cards, *wild_part))]
         return [(number, color, natural + wild_part) for natural in _choose(cards, detail)]
 
-    def expand(self, index: int, keys: list[Key], made: set[tuple[Key, ...]]) -> None:
+    def expand(
+        self, index: int, keys: list[Key], made: set[tuple[Key, ...]], counts: list[int]
+    ) -> None:
         """The outline's lay-downs step by step from ``index``, each group taking its cards
-        from what the groups before it left; equal groups in canonical order, once."""
+        from what the groups before it left (``counts``, a copy of the hand's); equal groups
+        in canonical order, once."""
         if index < self.last:
             kind, size, _, _ = self.steps[index]
             anchor, detail = self.chosen[index]
-            counts = self.counts
             for key in self.options(kind, size, anchor, detail, counts):
                 codes = key[2]
                 for code in codes:
                     counts[code] -= 1
                 keys.append(key)
-                self.expand(index + 1, keys, made)
+                self.expand(index + 1, keys, made, counts)
                 keys.pop()
                 for code in codes:
                     counts[code] += 1
@@ -366,6 +412,18 @@ def _melds(
         return tuple([(_meld(req, key, wraps),) for (key,) in arrangements])
     made: list[dict[Key, Meld]] = [{} for _ in requirements]
     out: list[tuple[Meld, ...]] = []
+    if len(requirements) == 2:
+        first_req, second_req = requirements
+        firsts, seconds = made
+        for first, second in arrangements:
+            one = firsts.get(first)
+            if one is None:
+                one = firsts[first] = _meld(first_req, first, wraps)
+            two = seconds.get(second)
+            if two is None:
+                two = seconds[second] = _meld(second_req, second, wraps)
+            out.append((one, two))
+        return tuple(out)
     for keys in arrangements:
         melds: list[Meld] = []
         for req, key, known in zip(requirements, keys, made, strict=True):
