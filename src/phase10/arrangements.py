@@ -183,48 +183,59 @@ class _Lister:
                         if (self.present & window).bit_count() >= short
                     ]
                 usable = runs
+            fewest = short if short > lowest else lowest
             for start, window in usable:
                 if start < floor:
                     continue
                 hit = present & window
                 have = hit.bit_count()
                 # Each natural card may give its place to a Wild while Wilds are left.
-                most = min(have - short, have - lowest)
+                most = have - fewest
                 if most < 0:
                     continue
-                bits = [1 << n for n in range(12) if hit >> n & 1] if most else []
-                for dropped in range(most + 1):
-                    for drop in itertools.combinations(bits, dropped):
-                        taken = hit - sum(drop)
-                        if start == floor and taken < floor_detail:
-                            continue
-                        if last:
-                            ends.append((start, taken))
-                        else:
-                            chosen.append((start, taken))
-                            left = present
-                            rest = taken
-                            while rest:
-                                low = rest & -rest
-                                n = low.bit_length() - 1
-                                buckets[n] -= 1
-                                if not buckets[n]:
-                                    left ^= low
-                                rest ^= low
-                            self.outlines(
-                                nxt,
-                                wilds - size + have - dropped,
-                                naturals + have - dropped,
-                                start if same_next else NO_FLOOR,
-                                taken,
-                                left,
-                            )
-                            rest = taken
-                            while rest:
-                                low = rest & -rest
-                                buckets[low.bit_length() - 1] += 1
-                                rest ^= low
-                            chosen.pop()
+                picks: Sequence[tuple[int, int]] = ((hit, 0),)
+                if most:
+                    bits = []
+                    rest = hit
+                    while rest:
+                        low = rest & -rest
+                        bits.append(low)
+                        rest ^= low
+                    picks = [
+                        (hit - sum(drop), dropped)
+                        for dropped in range(most + 1)
+                        for drop in itertools.combinations(bits, dropped)
+                    ]
+                for taken, dropped in picks:
+                    if start == floor and taken < floor_detail:
+                        continue
+                    if last:
+                        ends.append((start, taken))
+                    else:
+                        chosen.append((start, taken))
+                        left = present
+                        rest = taken
+                        while rest:
+                            low = rest & -rest
+                            n = low.bit_length() - 1
+                            buckets[n] -= 1
+                            if not buckets[n]:
+                                left ^= low
+                            rest ^= low
+                        self.outlines(
+                            nxt,
+                            wilds - size + have - dropped,
+                            naturals + have - dropped,
+                            start if same_next else NO_FLOOR,
+                            taken,
+                            left,
+                        )
+                        rest = taken
+                        while rest:
+                            low = rest & -rest
+                            buckets[low.bit_length() - 1] += 1
+                            rest ^= low
+                        chosen.pop()
             if ends:
                 self.leaves(ends)
             return
