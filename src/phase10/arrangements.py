@@ -71,12 +71,12 @@ def listing_plan(phase: Phase, rules: MeldRules) -> Plan | None:
 def list_completions(
     plan: Plan,
     phase: Phase,
-    counts: Sequence[int],
+    counts: list[int],
     rules: MeldRules,
     limit: int,
 ) -> tuple[tuple[Meld, ...], ...]:
     """:func:`phase10.find_completions` for a phase with a listing plan; ``counts`` as
-    :func:`phase10.solver.card_counts` gives them."""
+    :func:`phase10.solver.card_counts` gives them (read, never changed)."""
     lister = _Lister(plan, phase, counts, rules, limit)
     lister.outlines(0, counts[_WILD_CODE], 0, NO_FLOOR, 0, lister.present)
     found = lister.found
@@ -113,13 +113,13 @@ class _Lister:
     )
 
     def __init__(
-        self, plan: Plan, phase: Phase, counts: Sequence[int], rules: MeldRules, limit: int
+        self, plan: Plan, phase: Phase, counts: list[int], rules: MeldRules, limit: int
     ) -> None:
         self.steps = plan.steps
         self.last = len(plan.steps)
         self.phase = phase
         self.limit = limit
-        self.counts = counts = list(counts)
+        self.counts = counts  # read only: the step-by-step way works on a copy
         if plan.buckets == 4:
             self.codes = _COLOR_CODES
             self.buckets = buckets = [sum(counts[i : i + 12]) for i in range(0, 48, 12)]
