@@ -314,7 +314,12 @@ class _Lister:
             mask = detail if kind == RUN_STEP else (1 << anchor if detail else 0)
             if not apart or used & mask or (same and anchor == previous):
                 chosen.append((anchor, detail))
-                self.expand(0, [], set(), list(counts))
+                made_here: list[tuple[Key, ...]] = []
+                self.expand(0, [], made_here, list(counts))
+                # Equal groups that share an outline come in both orders: keep each once.
+                distinct = set(made_here) if self.chains else made_here
+                self.count(len(distinct))
+                self.found.extend(distinct)
                 chosen.pop()
                 continue
             options = made.get((final, anchor, detail))
@@ -377,15 +382,16 @@ class _Lister:
         return [(number, color, natural + wild_part) for natural in _choose(cards, detail)]
 
     def expand(
-        self, index: int, keys: list[Key], made: set[tuple[Key, ...]], counts: list[int]
+        self, index: int, keys: list[Key], made: list[tuple[Key, ...]], counts: list[int]
     ) -> None:
-        """The outline's lay-downs step by step from ``index``, each group taking its cards
-        from what the groups before it left (``counts``, a copy of the hand's); equal groups
-        in canonical order, once."""
-        if index < self.last:
-            kind, size, _, _ = self.steps[index]
-            anchor, detail = self.chosen[index]
-            for key in self.options(kind, size, anchor, detail, counts):
+        """The outline's lay-downs step by step from ``index`` into ``made``, each group
+        taking its cards from what the groups before it left (``counts``, a copy of the
+        hand's); equal groups in canonical order."""
+        kind, size, _, _ = self.steps[index]
+        anchor, detail = self.chosen[index]
+        options = self.options(kind, size, anchor, detail, counts)
+        if index + 1 < self.last:
+            for key in options:
                 codes = key[2]
                 for code in codes:
                     counts[code] -= 1
@@ -394,15 +400,18 @@ class _Lister:
                 keys.pop()
                 for code in codes:
                     counts[code] += 1
-            if index == 0:
-                self.count(len(made))
-                self.found.extend(made)
             return
-        ordered = list(keys)
-        for first, end in self.chains:
-            ordered[first:end] = sorted(ordered[first:end])
-        made.add(tuple([ordered[i] for i in self.position]))
-        if len(made) > self.limit:
+        position = self.position
+        for key in options:
+            ordered = [*keys, key]
+            for first, end in self.chains:
+                ordered[first:end] = sorted(ordered[first:end])
+            made.append(tuple([ordered[i] for i in position]))
+        if self.chains:
+            if len(made) > 2 * self.limit:  # a lay-down may come in several orders: once
+                made[:] = set(made)
+                self.count(len(made))
+        else:
             self.count(len(made))
 
 

@@ -58,11 +58,15 @@ __all__ = [
     "plan_for",
 ]
 
-_RUN, _COLOR, _SET = 0, 1, 2
-RUN_STEP, COLOR_STEP, SET_STEP = _RUN, _COLOR, _SET
-"""The :attr:`Step.kind` of a run, a colour group and a set."""
-_NO_FLOOR = NO_FLOOR = -(1 << 30)
-"""An anchor below every anchor: no floor for the next step."""
+RUN_STEP = 0
+"""The :attr:`Step.kind` of a run."""
+COLOR_STEP = 1
+"""The :attr:`Step.kind` of a colour group."""
+SET_STEP = 2
+"""The :attr:`Step.kind` of a set."""
+NO_FLOOR = -(1 << 30)
+"""An anchor below every anchor: the next step's anchors have no floor."""
+_RUN, _COLOR, _SET, _NO_FLOOR = RUN_STEP, COLOR_STEP, SET_STEP, NO_FLOOR
 _WILD_CODE = WILD.code
 _DEFAULT_RUN_OPTIONS: tuple[bool, tuple[int, int]] = (False, (1, 12))
 

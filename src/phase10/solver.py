@@ -7,7 +7,9 @@ minimum size; bigger groups are reached by hitting in the same turn (R-5.5, R-6.
 
 Yes/no questions about phases of exact built-in kinds go first to the plan that
 each :class:`~phase10.Phase` compiles (``phase10.fastpath``, which explains
-why it is complete too); everything else uses the general search here.
+why it is complete too); :func:`find_completions` lists such phases, when no
+personal Wild is in play, from the same plan (``phase10.arrangements``, which
+explains why its list is the same); everything else uses the general search here.
 
 >>> from phase10 import STANDARD_PHASES, parse_cards
 >>> hand = parse_cards("R3 R4 R5 W B7 B7 B7 G11 S Y10")
