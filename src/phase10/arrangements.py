@@ -21,8 +21,8 @@ Every lay-down has exactly one outline and one choice of cards, and groups with 
 outlines or cards differ as :class:`~phase10.Meld` values (a group shows its anchor, its
 cards in table order and so where a run's Wilds sit), so each lay-down is listed once,
 except that groups of equal requirements can swap: their outlines are searched in
-non-decreasing order, and the few lay-downs whose equal groups share an outline are put
-in canonical order and kept once. Without personal Wilds (V-10.2) a card is either the
+non-decreasing order, and where equal groups share an anchor their lay-downs are put in
+canonical order (:func:`phase10.find_completions`'s) and kept once. Without personal Wilds (V-10.2) a card is either the
 Wild or natural wherever it sits, which is what makes the buckets exact; Postal rules and
 other kinds go to the general search.
 """
