@@ -31,7 +31,7 @@ from phase10 import (
     parse_cards,
 )
 from phase10.arrangements import listing_plan
-from phase10.cards import ALL_CARDS, COLORS
+from phase10.cards import ALL_CARDS, COLORS, Color
 from phase10.extra_kinds import COLOR_PHASES, UNOBOT_30_PHASES
 from phase10.melds import _new_meld
 from strategies import hands
@@ -160,13 +160,13 @@ def test_the_limit_counts_distinct_lay_downs(text: str, phase: Phase) -> None:
     wraps=st.booleans(),
 )
 def test_groups_built_slot_by_slot_equal_constructed_ones(
-    codes: list[int], number: int | None, color: object, wraps: bool
+    codes: list[int], number: int | None, color: Color | None, wraps: bool
 ) -> None:
     """The listing's quick group builder gives the value the constructor gives."""
     cards = tuple(ALL_CARDS[code] for code in codes)
     req = RunOf(len(cards))
-    built = _new_meld(req, cards, number, color if color is None else COLORS[0], wraps)
-    made = Meld(req, cards, number, color if color is None else COLORS[0], wraps)
+    built = _new_meld(req, cards, number, color, wraps)
+    made = Meld(req, cards, number, color, wraps)
     assert built == made
     assert hash(built) == hash(made)
     assert repr(built) == repr(made)
