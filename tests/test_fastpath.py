@@ -97,10 +97,13 @@ def test_fast_path_matches_the_general_search(hand: tuple[Card, ...], rules: Mel
 def test_find_completions_prefilter_changes_nothing(
     hand: tuple[Card, ...], rules: MeldRules
 ) -> None:
-    """find_completions with and without the fast yes/no answer in front."""
+    """find_completions with and without the fast yes/no answer and the listing by plan."""
     for phase in STANDARD_PHASES:
         with_filter = find_completions(hand, phase, rules)
-        with mock.patch.object(solver, "fast_plan", return_value=None):
+        with (
+            mock.patch.object(solver, "fast_plan", return_value=None),
+            mock.patch.object(solver, "listing_plan", return_value=None),
+        ):
             without = find_completions(hand, phase, rules)
         assert with_filter == without, (phase.name, rules, hand)
 

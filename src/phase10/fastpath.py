@@ -43,6 +43,10 @@ from .cards import ALL_CARDS, WILD, Card
 from .melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
 
 __all__ = [
+    "COLOR_STEP",
+    "NO_FLOOR",
+    "RUN_STEP",
+    "SET_STEP",
     "Plan",
     "compile_plan",
     "completes",
@@ -54,8 +58,15 @@ __all__ = [
     "plan_for",
 ]
 
-_RUN, _COLOR, _SET = 0, 1, 2
-_NO_FLOOR = -(1 << 30)
+RUN_STEP = 0
+"""The :attr:`Step.kind` of a run."""
+COLOR_STEP = 1
+"""The :attr:`Step.kind` of a colour group."""
+SET_STEP = 2
+"""The :attr:`Step.kind` of a set."""
+NO_FLOOR = -(1 << 30)
+"""An anchor below every anchor: the next step's anchors have no floor."""
+_RUN, _COLOR, _SET, _NO_FLOOR = RUN_STEP, COLOR_STEP, SET_STEP, NO_FLOOR
 _WILD_CODE = WILD.code
 _DEFAULT_RUN_OPTIONS: tuple[bool, tuple[int, int]] = (False, (1, 12))
 
@@ -85,6 +96,10 @@ class Plan(NamedTuple):
     has_runs: bool
     run_options: tuple[bool, tuple[int, int]]
     """The ``(run_wraparound, wild_value_range)`` the run windows were built for."""
+    positions: tuple[int, ...]
+    """For each requirement in phase order, the step that stands for it."""
+    chains: tuple[tuple[int, int], ...]
+    """The ``(first, end)`` ranges of steps of equal requirements, two or more."""
 
 
 def _wrapping_windows(size: int) -> tuple[Window, ...]:
@@ -158,11 +173,16 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
     buckets = 4 if colors else 12
     # Sets first (they reject soonest), then colour groups, then runs; larger first.
     sizes = [req.size for req in requirements]
-    order = sorted(zip(kinds, sizes, strict=True), key=lambda ks: (-ks[0], -ks[1]))
+    # Stable: equal requirements keep their phase order.
+    slots = sorted(range(len(kinds)), key=lambda i: (-kinds[i], -sizes[i]))
     run_options = (rules.run_wraparound, rules.wild_value_range)
     steps: list[Step] = []
     previous: tuple[int, int] | None = None
-    for kind, size in order:
+    chains: list[tuple[int, int]] = []
+    for index, (kind, size) in enumerate((kinds[i], sizes[i]) for i in slots):
+        if previous == (kind, size):
+            first = chains.pop()[0] if chains and chains[-1][1] == index else index - 1
+            chains.append((first, index + 1))
         if kind != _RUN:
             windows: tuple[Window, ...] = ()
         elif run_options == _DEFAULT_RUN_OPTIONS and size <= 12:
@@ -178,6 +198,8 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
         sum(sizes),
         _RUN in kinds,
         run_options,
+        tuple(slots.index(i) for i in range(len(slots))),
+        tuple(chains),
     )
 
 

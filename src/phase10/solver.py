@@ -7,7 +7,9 @@ minimum size; bigger groups are reached by hitting in the same turn (R-5.5, R-6.
 
 Yes/no questions about phases of exact built-in kinds go first to the plan that
 each :class:`~phase10.Phase` compiles (``phase10.fastpath``, which explains
-why it is complete too); everything else uses the general search here.
+why it is complete too); :func:`find_completions` lists such phases, when no
+personal Wild is in play, from the same plan (``phase10.arrangements``, which
+explains why its list is the same); everything else uses the general search here.
 
 >>> from phase10 import STANDARD_PHASES, parse_cards
 >>> hand = parse_cards("R3 R4 R5 W B7 B7 B7 G11 S Y10")
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from .arrangements import list_completions, listing_plan
 from .cards import ALL_CARDS, WILD, Card
 from .errors import CompletionLimitError
 from .fastpath import Plan, compile_plan, completes, completes_counts, plan_for
@@ -308,6 +311,21 @@ def find_completions(
     stream them, or :func:`phase10.legal_actions`, which lists lay-downs a group
     at a time and stays small on any hand.
     """
+    mr = meld_rules_of(rules)
+    plan = listing_plan(phase, mr)
+    if plan is None:
+        return _search_completions(hand, phase, mr, limit)
+    cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
+    scope = mr.natural_card_scope
+    if scope is not NaturalScope.GROUP and not completes(plan, cards, scope is NaturalScope.PHASE):
+        return ()  # most hands: one fast yes/no answer
+    return list_completions(plan, phase, card_counts(cards), mr, limit)
+
+
+def _search_completions(
+    hand: Iterable[Card], phase: Phase, rules: MeldRules, limit: int
+) -> tuple[tuple[Meld, ...], ...]:
+    """:func:`find_completions` by the general search, for every kind and every rule option."""
     found: list[tuple[Meld, ...]] = []
     for melds in iter_completions(hand, phase, rules):
         if len(found) == limit:
