@@ -14,6 +14,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import phase10.melds as melds
 import phase10.solver as solver
 from phase10 import (
     PHASE_20,
@@ -171,3 +172,20 @@ def test_groups_built_slot_by_slot_equal_constructed_ones(
     assert hash(built) == hash(made)
     assert repr(built) == repr(made)
     assert built.sort_key() == made.sort_key()
+
+
+def test_groups_are_built_slot_by_slot_with_the_attrs_installed() -> None:
+    """The quick builder is in use (a new attrs that renamed its hash cache would show here)."""
+    assert melds._MELD_SETTERS is not None
+    assert len(melds._MELD_SETTERS) == len(melds._MELD_FIELDS) + 1
+
+
+def test_without_the_slot_setters_groups_come_from_the_constructor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """If attrs' slots are not the expected ones, the builder falls back to ``Meld(...)``."""
+    monkeypatch.setattr(melds, "_MELD_SETTERS", None)
+    cards = (ALL_CARDS[3], ALL_CARDS[4], ALL_CARDS[5])
+    built = _new_meld(RunOf(3), cards, 4, None, False)
+    assert built == Meld(RunOf(3), cards, 4, None, False)
+    assert hash(built) == hash(Meld(RunOf(3), cards, 4, None, False))

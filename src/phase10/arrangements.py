@@ -22,9 +22,9 @@ outlines or cards differ as :class:`~phase10.Meld` values (a group shows its anc
 cards in table order and so where a run's Wilds sit), so each lay-down is listed once,
 except that groups of equal requirements can swap: their outlines are searched in
 non-decreasing order, and where equal groups share an anchor their lay-downs are put in
-canonical order (:func:`phase10.find_completions`'s) and kept once. Without personal Wilds (V-10.2) a card is either the
-Wild or natural wherever it sits, which is what makes the buckets exact; Postal rules and
-other kinds go to the general search.
+canonical order (:func:`phase10.find_completions`'s) and kept once. Without personal
+Wilds (V-10.2) a card is either the Wild or natural wherever it sits, which is what
+makes the buckets exact; Postal rules and other kinds go to the general search.
 """
 
 from __future__ import annotations

@@ -1137,10 +1137,20 @@ def _plainly_valid(meld: Meld, rules: MeldRules) -> bool:
 
 
 _MELD_FIELDS = ("requirement", "cards", "number", "color", "wraps", "colors")
-assert tuple(field.name for field in attrs.fields(Meld)) == _MELD_FIELDS
-_MELD_SETTERS: tuple[Callable[[Meld, object], None], ...] = tuple(
-    getattr(Meld, name).__set__ for name in (*_MELD_FIELDS, "_attrs_cached_hash")
-)
+
+
+def _meld_setters() -> tuple[Callable[[Meld, object], None], ...] | None:
+    """The slot setters :func:`_new_meld` fills a :class:`Meld` with, or ``None`` (use the
+    constructor) if ``Meld``'s fields or attrs' hash-cache slot are not the ones expected."""
+    if tuple(field.name for field in attrs.fields(Meld)) != _MELD_FIELDS:
+        return None
+    try:
+        return tuple(getattr(Meld, name).__set__ for name in (*_MELD_FIELDS, "_attrs_cached_hash"))
+    except AttributeError:  # another attrs names its hash cache otherwise
+        return None
+
+
+_MELD_SETTERS = _meld_setters()
 
 
 def _new_meld(
@@ -1153,6 +1163,8 @@ def _new_meld(
     """``Meld(requirement, cards, number, color, wraps)`` for fields a solver built itself
     (a tuple of cards, an int or ``None``, a :class:`Color` or ``None``, a bool): the
     same value, stored slot by slot without the constructor's checks, at half the cost."""
+    if _MELD_SETTERS is None:
+        return Meld(requirement, cards, number, color, wraps)
     meld: Meld = object.__new__(Meld)
     set_requirement, set_cards, set_number, set_color, set_wraps, set_colors, set_hash = (
         _MELD_SETTERS
