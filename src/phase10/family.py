@@ -136,3 +136,16 @@ class FamilyGame(Generic[S, V, A]):
                 on_action(state, action, after)
             state = after
         return state
+
+    def play_counted(
+        self, state: S, bots: Sequence[FamilyBot[V, A]], max_actions: int
+    ) -> tuple[S, int]:
+        """:meth:`play`, and how many actions were played: what a simulation records."""
+        count = 0
+
+        def tick(before: S, action: A, after: S) -> None:
+            nonlocal count
+            count += 1
+
+        final = self.play(state, bots, on_action=tick, max_actions=max_actions)
+        return final, count

@@ -19,7 +19,7 @@ from types import MappingProxyType
 import attrs
 
 from ..family import bot_of_kind
-from .bots import GreedyBot, RandomBot, TwistBot, play_game
+from .bots import GAME, GreedyBot, RandomBot, TwistBot
 from .engine import new_game
 from .rules import TwistRules
 
@@ -80,13 +80,8 @@ def play_one(
     function, so that worker processes can run it.
     """
     table = [make_bot(kind, seed * 16 + seat) for seat, kind in enumerate(bots)]
-    count = [0]
-
-    def tick(*_: object) -> None:
-        count[0] += 1
-
-    final = play_game(
-        new_game(len(bots), seed=seed, rules=rules), table, on_action=tick, max_actions=max_actions
+    final, actions = GAME.play_counted(
+        new_game(len(bots), seed=seed, rules=rules), table, max_actions
     )
     finished = final.is_over and bool(final.winners)
     return TwistOutcome(
@@ -97,6 +92,6 @@ def play_one(
         scores=tuple(p.score for p in final.players),
         phases=tuple(p.made for p in final.players),
         positions=tuple(p.position for p in final.players),
-        actions=count[0],
+        actions=actions,
         finished=finished,
     )
