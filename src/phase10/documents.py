@@ -26,10 +26,6 @@ class _Record(Protocol):
     def initial_state(self) -> object: ...
 
 
-class _Table(Protocol):
-    def check_players(self, count: int) -> None: ...
-
-
 D = TypeVar("D")
 R = TypeVar("R", bound=_Record)
 S = TypeVar("S")
@@ -114,11 +110,14 @@ class FamilyDocuments(Generic[D, R, S]):
             return typing.cast(R, self.from_json(file.read(), self._record[0]))
 
 
-def check_table(rules: _Table, count: int, seats: Iterable[tuple[str, int | None]]) -> None:
-    """Raise :class:`~phase10.InvalidDataError` unless ``rules`` seat ``count`` players and
-    each named seat (``("first", 0)``, a field and its value) is at the table."""
+def check_table(
+    check_players: Callable[[int], None], count: int, seats: Iterable[tuple[str, int | None]]
+) -> None:
+    """Raise :class:`~phase10.InvalidDataError` unless ``count`` players may play (by the
+    rules' ``check_players``) and each named seat (``("first", 0)``, a field and its value)
+    is at the table."""
     try:
-        rules.check_players(count)
+        check_players(count)
     except InvalidRulesError as error:
         raise InvalidDataError(error.message, "$.players") from None
     for field, seat in seats:

@@ -5,7 +5,7 @@ functions, but a bot game runs the same way in both: the seat to move sees its
 view and picks one of the legal actions, and between two hands (Twist only)
 the next hand is dealt without asking anyone. :class:`FamilyGame` holds a
 game's engine functions so that this loop, the bots' name lookup and the
-terminal games (:mod:`phase10.cli.family`) are written once.
+terminal games (``phase10.cli.family``) are written once.
 
 >>> from phase10.dice.bots import GAME, GreedyBot
 >>> from phase10.dice import new_game

@@ -149,7 +149,11 @@ def validate_state(state: DiceState | DiceView) -> None:
     """
     rules = state.rules
     count = len(state.players)
-    check_table(rules, count, [("first", state.first), ("current_player", state.current_player)])
+    check_table(
+        rules.check_players,
+        count,
+        [("first", state.first), ("current_player", state.current_player)],
+    )
     if isinstance(state, DiceView):
         check_seat(state.seat, count, "$.seat")
     over = state.stage is DiceStage.GAME_OVER

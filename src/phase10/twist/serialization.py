@@ -159,7 +159,11 @@ def validate_state(state: TwistState | TwistView) -> None:
     """
     rules = state.rules
     count = len(state.players)
-    check_table(rules, count, [("dealer", state.dealer), ("current_player", state.current_player)])
+    check_table(
+        rules.check_players,
+        count,
+        [("dealer", state.dealer), ("current_player", state.current_player)],
+    )
     if isinstance(state, TwistView):
         check_seat(state.seat, count, "$.seat")
     stage = state.stage
