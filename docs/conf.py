@@ -73,6 +73,10 @@ nitpick_ignore = [
     # ``meld_rules`` attribute", such as Rules).
     ("py:class", "phase10.cards._HasDeck"),
     ("py:class", "phase10.melds._HasMeldRules"),
+    # The type variables of phase10.family.FamilyGame, in the __init__ attrs writes.
+    ("py:class", "phase10.family.S"),
+    ("py:class", "phase10.family.V"),
+    ("py:class", "phase10.family.A"),
 ]
 # The learning pages (docs/ai.rst) name types of numpy, Gymnasium, PettingZoo and
 # OpenSpiel, whose inventories are not shipped in _intersphinx/.

@@ -10,37 +10,62 @@ fault into :class:`~phase10.InvalidDataError` with its JSON path, and record fil
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Generic, Protocol, TypeVar
 
 from .codec import ValueCodec
-from .errors import InvalidDataError, Phase10Error
+from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .serialization import JSONValue, decode_value, encode_value, format_json, parse_json
 from .serialization import read_header as _read_header
 
-__all__ = ["FamilyDocuments"]
+__all__ = ["FamilyDocuments", "check_seat", "check_table"]
 
 
-class FamilyDocuments:
-    """Writes and reads one game's documents.
+class _Record(Protocol):
+    def initial_state(self) -> object: ...
 
-    ``kinds`` pairs each document type with its class; ``codecs`` are the game's
-    value codecs (:class:`~phase10.serialization.ValueCodec`); ``check(value)``
-    raises :class:`~phase10.InvalidDataError` for a value no game could hold (a
-    state that breaks the rules, a record whose table cannot start).
+
+D = TypeVar("D")
+R = TypeVar("R", bound=_Record)
+S = TypeVar("S")
+
+
+class FamilyDocuments(Generic[D, R, S]):
+    """Writes and reads one game's documents: ``D`` any of them, ``R`` its record,
+    ``S`` its states and views.
+
+    ``kinds`` pairs each document type with its class, ``record`` names the record's;
+    ``codecs`` are the game's value codecs (:class:`~phase10.serialization.ValueCodec`);
+    ``validate(state)`` raises :class:`~phase10.InvalidDataError` for a state or
+    view no game could reach. A record read is checked by starting its game.
     """
 
     def __init__(
         self,
         kinds: Sequence[tuple[str, type]],
         codecs: Mapping[type, ValueCodec],
-        check: Callable[[object], None],
+        record: str,
+        states: tuple[type[S], ...],
+        validate: Callable[[S], None],
     ) -> None:
         self._kinds = tuple(kinds)
         self._codecs = codecs
-        self._check = check
+        self._record = (record, dict(kinds)[record])
+        self._states = states
+        self._validate = validate
 
-    def to_data(self, obj: object) -> dict[str, JSONValue]:
-        """The document of ``obj`` as Python dicts and lists."""
+    def _check(self, value: object) -> None:
+        if isinstance(value, self._record[1]):
+            typing.cast(R, value).initial_state()
+        elif isinstance(value, self._states):
+            self._validate(value)
+
+    def to_data(self, obj: D) -> dict[str, JSONValue]:
+        """The JSON document of ``obj`` as Python dicts and lists."""
+        return self._data(obj)
+
+    def _data(self, obj: object) -> dict[str, JSONValue]:
         for name, cls in self._kinds:
             if isinstance(obj, cls):
                 body = encode_value(obj, cls, self._codecs)
@@ -49,9 +74,9 @@ class FamilyDocuments:
         known = ", ".join(name for name, _ in self._kinds)
         raise TypeError(f"to_json writes a {known} document, not a {type(obj).__name__}")
 
-    def to_json(self, obj: object, indent: int | None) -> str:
+    def to_json(self, obj: D, indent: int | None) -> str:
         """``obj`` as a JSON document (``indent=None``: one compact line)."""
-        return format_json(self.to_data(obj), indent)
+        return format_json(self._data(obj), indent)
 
     def from_json(self, text: str | bytes | bytearray, kind: str | None) -> object:
         """Read a document; ``kind`` demands a type. Any fault is an InvalidDataError."""
@@ -74,12 +99,32 @@ class FamilyDocuments:
         ) as error:
             raise InvalidDataError(f"unreadable document: {error}", "$") from None
 
-    def save(self, obj: object, path: str | os.PathLike[str]) -> None:
-        """Write ``obj`` to ``path`` as one JSON document (UTF-8)."""
+    def save_record(self, record: R, path: str | os.PathLike[str]) -> None:
+        """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
         with open(path, "w", encoding="utf-8") as file:
-            file.write(self.to_json(obj, 2) + "\n")
+            file.write(format_json(self._data(record), 2) + "\n")
 
-    def load(self, path: str | os.PathLike[str], kind: str) -> object:
-        """Read a document of type ``kind`` written by :meth:`save`."""
+    def load_record(self, path: str | os.PathLike[str]) -> R:
+        """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
         with open(path, "rb") as file:
-            return self.from_json(file.read(), kind)
+            return typing.cast(R, self.from_json(file.read(), self._record[0]))
+
+
+def check_table(
+    check_players: Callable[[int], None], count: int, seats: Iterable[tuple[str, int | None]]
+) -> None:
+    """Raise :class:`~phase10.InvalidDataError` unless ``count`` players may play (by the
+    rules' ``check_players``) and each named seat (``("first", 0)``, a field and its value)
+    is at the table."""
+    try:
+        check_players(count)
+    except InvalidRulesError as error:
+        raise InvalidDataError(error.message, "$.players") from None
+    for field, seat in seats:
+        check_seat(seat, count, f"$.{field}")
+
+
+def check_seat(value: int | None, count: int, path: str) -> None:
+    """Raise :class:`~phase10.InvalidDataError` at ``path`` for a seat off a table of ``count``."""
+    if value is not None and not 0 <= value < count:
+        raise InvalidDataError(f"no seat {value} at a table of {count}", path)

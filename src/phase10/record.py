@@ -73,6 +73,8 @@ __all__ = ["FamilyRecord", "GameRecord", "record_from_fields", "replay", "state_
 
 A = TypeVar("A")
 S = TypeVar("S")
+R = TypeVar("R")
+T = TypeVar("T")
 
 _DIGEST_RE = re.compile(r"[0-9a-f]{16}")
 
@@ -85,6 +87,15 @@ def _rules(value: Rules | str) -> Rules:
 
         return resolve(value)
     raise InvalidDataError(f"rules must be a Rules or a variant spec, not {show(value)}")
+
+
+def family_rules(resolve: Callable[[T], R], value: T) -> R:
+    """A record's rules by the game's ``resolve_rules``; a bad spec or value is an
+    InvalidDataError at ``$.rules``. Shared by the records of every game of the family."""
+    try:
+        return resolve(value)
+    except InvalidRulesError as error:
+        raise InvalidDataError(error.message, "$.rules") from None
 
 
 def _sequence(value: object, what: str) -> tuple[object, ...]:

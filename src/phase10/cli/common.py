@@ -22,16 +22,42 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..actions import Action, Discard, GiveCard, NextHand
+from ..errors import InvalidDataError
 from ..narration import describe, describe_result
 from ..record import GameRecord
 from ..state import GameState, Stage
 from ..teams import team_seats
 from ..text import printable
 
-__all__ = ["DEMO_NAMES", "Narrator", "load_game", "save_game", "standings"]
+__all__ = [
+    "DEMO_NAMES",
+    "Narrator",
+    "load_game",
+    "person_table",
+    "save_game",
+    "seat_names",
+    "standings",
+]
 
 DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 """Short names for bot seats, so narrated lines stay aligned and easy to follow."""
+
+
+def seat_names(players: int) -> list[str]:
+    """The bots' names at a table of ``players``."""
+    return [DEMO_NAMES[s] if s < len(DEMO_NAMES) else f"Bot {s}" for s in range(players)]
+
+
+def person_table(players: int, seat: int, name: str) -> list[str]:
+    """The names at a table of ``players`` with a person called ``name`` at ``seat``.
+
+    A seat off the table raises :class:`~phase10.InvalidDataError`.
+    """
+    if not 0 <= seat < players:
+        raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
+    names = seat_names(players)
+    names[seat] = name
+    return names
 
 
 class Narrator:

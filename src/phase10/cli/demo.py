@@ -13,6 +13,7 @@ from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
 from . import games
 from .common import DEMO_NAMES, Narrator, save_game, standings
+from .runners import demo_runner
 
 __all__ = ["add_parser", "run", "run_demo"]
 
@@ -75,15 +76,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return games.get(getattr(args, "game", "cards")).demo(args, out)
 
 
-def run_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 demo`` for the card game."""
-    run_demo(
-        out,
-        seed=args.seed,
-        players=args.players,
-        spec=args.variant,
-        bot=args.bot,
-        verbose=args.verbose,
-        save=args.save,
-    )
-    return 0
+run_cards = demo_runner(run_demo)
+"""Run ``phase10 demo`` for the card game."""

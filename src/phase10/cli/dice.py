@@ -24,8 +24,8 @@ from typing import TextIO
 from ..dice import (
     Declare,
     DiceAction,
-    DiceBot,
     DiceRecord,
+    DiceRules,
     DiceState,
     DiceView,
     EndTurn,
@@ -33,25 +33,20 @@ from ..dice import (
     Release,
     Roll,
     action_to_text,
-    apply,
     check,
     describe,
     describe_end,
-    legal_actions,
     new_game,
     parse_action,
-    play_game,
-    player_view,
     points,
     resolve_rules,
 )
+from ..dice.bots import GAME
 from ..dice.narration import describe_dice, describe_groups
 from ..dice.serialization import save_record
 from ..dice.simulate import make_bot
-from ..errors import InvalidDataError
 from .common import DEMO_NAMES
-from .family import ask_move, demo_runner, numbered_moves, play_runner, seat_names
-from .prompt import Ask
+from .family import TerminalGame, demo_runner, play_runner
 
 __all__ = ["demo", "play", "render_moves", "render_view", "run_demo", "run_play"]
 
@@ -87,46 +82,37 @@ def _save(path: str, first: DiceState, actions: Sequence[DiceAction]) -> None:
     save_record(record.extend(actions), path)
 
 
-def run_demo(
+def _demo_names(players: int) -> list[str]:
+    """The demo's short names, or numbered bots all round at a table too big for them."""
+    if players <= len(DEMO_NAMES):
+        return list(DEMO_NAMES[:players])
+    return [f"Bot {i}" for i in range(players)]
+
+
+def _tell_demo(
+    out: TextIO, verbose: bool, before: DiceState, action: DiceAction, after: DiceState
+) -> None:
+    """A turn's end in a line; with ``verbose`` every roll, keep and release as well."""
+    if verbose or isinstance(action, (Declare, EndTurn)):
+        out.write(f"  {describe(before, action, after)}\n")
+    if verbose and isinstance(action, Roll):
+        out.write(f"    dice: {describe_dice(after)}\n")
+    if after.finisher is not None and before.finisher is None:
+        out.write(f"  {after.players[after.finisher].name} has made the last phase!\n")
+
+
+def _tell_play(
     out: TextIO,
-    *,
-    seed: int = 2026,
-    players: int = 4,
-    spec: str = "standard",
-    bot: str = "greedy",
-    verbose: bool = False,
-    save: str | None = None,
-) -> DiceState:
-    """Play a seeded dice game between bots and tell it to ``out``, one line per turn.
-
-    With ``verbose`` every roll, keep and release is told as well.
-    """
-    rules = resolve_rules(spec)
-    names = (
-        DEMO_NAMES[:players] if players <= len(DEMO_NAMES) else [f"Bot {i}" for i in range(players)]
-    )
-    state = new_game(names, seed=seed, rules=rules)
-    bots = [make_bot(bot, seed * 16 + i) for i in range(players)]
-    table = ", ".join(names)
-    out.write(f"phase10 demo: Phase 10 Dice, {rules.spec} rules, seed {seed}, players {table}\n")
-    actions: list[DiceAction] = []
-
-    def on_action(before: DiceState, action: DiceAction, after: DiceState) -> None:
-        actions.append(action)
-        if verbose or isinstance(action, (Declare, EndTurn)):
-            out.write(f"  {describe(before, action, after)}\n")
-        if verbose and isinstance(action, Roll):
-            out.write(f"    dice: {describe_dice(after)}\n")
-        if after.finisher is not None and before.finisher is None:
-            out.write(f"  {after.players[after.finisher].name} has made the last phase!\n")
-
-    final = play_game(state, bots, on_action=on_action)
-    out.write(f"\n{describe_end(final)}\nFinal standings\n")
-    for line in _standings(final):
-        out.write(line + "\n")
-    if save is not None:
-        _save(save, state, actions)
-    return final
+    seat: int,
+    mover: int | None,
+    before: DiceState,
+    action: DiceAction,
+    after: DiceState,
+) -> None:
+    """The bots' declarations and ends of turn; the person's own rolls as well."""
+    told = (Declare, EndTurn) if mover != seat else (Roll, Declare, EndTurn)
+    if isinstance(action, told):
+        out.write(f"  {describe(before, action, after)}\n")
 
 
 def render_view(view: DiceView) -> list[str]:
@@ -172,80 +158,38 @@ def _hint(view: DiceView, action: DiceAction) -> str:
     return "without your phase"
 
 
-def render_moves(view: DiceView, legal: Sequence[DiceAction]) -> list[str]:
-    """The numbered legal moves, each in notation with a short hint."""
-    texts = [action_to_text(action) for action in legal]
-    return numbered_moves(texts, [_hint(view, action) for action in legal])
+_DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
+    title="Phase 10 Dice",
+    game=GAME,
+    resolve_rules=resolve_rules,
+    new_game=new_game,
+    make_bot=make_bot,
+    check=check,
+    parse_action=parse_action,
+    action_to_text=action_to_text,
+    describe_end=describe_end,
+    standings=_standings,
+    save=_save,
+    render_view=render_view,
+    hint=_hint,
+    help_text=HELP,
+    example="keep 0 3",
+    demo_names=_demo_names,
+    demo_intro=lambda rules: [],
+    tell_demo=_tell_demo,
+    tell_play=_tell_play,
+)
 
+run_demo = _DICE.run_demo
+"""Play a seeded dice game between bots and tell it to ``out``, one line per turn
+(:meth:`.TerminalGame.run_demo`); with ``verbose`` every roll, keep and release as well."""
 
-def _read_move(out: TextIO, ask: Ask, state: DiceState, seat: int) -> DiceAction | None:
-    """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
-    legal = legal_actions(state)
-    view = player_view(state, seat)
-    shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
-    return ask_move(out, ask, shown, legal, parse_action, lambda a: check(state, a), HELP)
+run_play = _DICE.run_play
+"""Play a dice game with a person at ``seat`` and bots elsewhere
+(:meth:`.TerminalGame.run_play`)."""
 
-
-def run_play(
-    out: TextIO,
-    ask: Ask,
-    *,
-    players: int = 3,
-    spec: str = "standard",
-    seed: int | None = None,
-    seat: int = 0,
-    bot: str = "greedy",
-    name: str = "You",
-    save: str | None = None,
-) -> int:
-    """Play a dice game with a person at ``seat`` and ``bot`` bots elsewhere; return 0.
-
-    With ``save`` the game is written as a record, even when the person quits.
-    """
-    rules = resolve_rules(spec)
-    rules.check_players(players)
-    if not 0 <= seat < players:
-        raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
-    names = seat_names(players)
-    names[seat] = name
-    state = new_game(names, seed=seed, rules=rules)
-    first = state
-    bots: dict[int, DiceBot] = {
-        s: make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat
-    }
-    out.write(
-        f"phase10 play: Phase 10 Dice, {rules.spec} rules, seed {state.seed}. You are seat "
-        f"{seat}, against {bot} bots.\n"
-        "Type a move's number or the move itself (e.g. 'keep 0 3'); 'help' for more, "
-        "'quit' or Ctrl-D to leave.\n"
-    )
-    actions: list[DiceAction] = []
-    while not state.is_over:
-        mover = state.current_player
-        assert mover is not None
-        if mover == seat:
-            chosen = _read_move(out, ask, state, seat)
-            if chosen is None:
-                out.write("\nYou left the game.\n")
-                break
-            action = chosen
-        else:
-            action = bots[mover].choose(player_view(state, mover), legal_actions(state))
-        after = apply(state, action)
-        told = (Declare, EndTurn) if mover != seat else (Roll, Declare, EndTurn)
-        if isinstance(action, told):
-            out.write(f"  {describe(state, action, after)}\n")
-        actions.append(action)
-        state = after
-    else:
-        out.write(f"\n{describe_end(state)}\nFinal standings\n")
-        out.write("\n".join(_standings(state)) + "\n")
-        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-    if save is not None:
-        _save(save, first, actions)
-        out.write(f"Game saved to {save}\n")
-    return 0
-
+render_moves = _DICE.render_moves
+"""The numbered legal moves, each in notation with a short hint."""
 
 demo = demo_runner(run_demo)
 """The runner of ``phase10 demo --game dice``."""

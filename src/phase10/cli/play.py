@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -42,8 +41,9 @@ from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
 from .args import positive, utf8_text, whole
-from .common import DEMO_NAMES, Narrator, save_game, standings
-from .prompt import read_move
+from .common import Narrator, person_table, save_game, standings
+from .prompt import console_ask, read_move
+from .runners import play_runner
 
 __all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "run", "run_play"]
 
@@ -62,25 +62,6 @@ HELP = """\
     discard S @2              discard a Skip at seat 2
   Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
-
-
-def console_ask(prompt: str) -> str | None:
-    """Read a line from standard input; ``None`` at end of input (Ctrl-D).
-
-    :func:`input` gives line editing on a terminal. When the moves come from a
-    pipe or a file, each one is echoed after the prompt, so the transcript
-    reads like a terminal session.
-    """
-    try:
-        line = input(prompt)
-        line.encode("utf-8")  # Python's UTF-8 mode reads bad bytes as lone surrogates
-    except EOFError:
-        return None
-    except UnicodeError:  # bad bytes, from a strict reader or kept as surrogates
-        raise InvalidDataError("standard input is not valid UTF-8 text") from None
-    if not sys.stdin.isatty():
-        sys.stdout.write(line + "\n")
-    return line
 
 
 def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | None:
@@ -175,10 +156,7 @@ def run_play(
         raise InvalidDataError(f"a name must be printable text, not {name!r}")
     rules = variants.resolve(spec)
     rules.check_players(players)
-    if not 0 <= seat < players:
-        raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
-    names = [DEMO_NAMES[s] if s < len(DEMO_NAMES) else f"Bot {s}" for s in range(players)]
-    names[seat] = name
+    names = person_table(players, seat, name)
     state = new_game(names, rules, seed=seed)
     first = state
     bots: dict[int, Bot] = {
@@ -268,16 +246,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return games.get(getattr(args, "game", "cards")).play(args, out)
 
 
-def run_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` for the card game, asking at the console."""
-    return run_play(
-        out,
-        console_ask,
-        players=args.players,
-        spec=args.variant,
-        seed=args.seed,
-        seat=args.seat,
-        bot=args.bot,
-        name=args.name,
-        save=args.save,
-    )
+run_cards = play_runner(run_play)
+"""Run ``phase10 play`` for the card game, asking at the console."""

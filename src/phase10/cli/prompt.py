@@ -25,12 +25,13 @@ Moves: 1. a  2. b
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from ..errors import InvalidDataError
 
-__all__ = ["HELP_WORDS", "LOOK_WORDS", "QUIT_WORDS", "Ask", "read_move"]
+__all__ = ["HELP_WORDS", "LOOK_WORDS", "QUIT_WORDS", "Ask", "console_ask", "read_move"]
 
 A = TypeVar("A")
 
@@ -94,3 +95,22 @@ def read_move(
             out.write(f"  Not allowed: {why}\n")
             continue
         return action
+
+
+def console_ask(prompt: str) -> str | None:
+    """Read a line from standard input; ``None`` at end of input (Ctrl-D).
+
+    :func:`input` gives line editing on a terminal. When the moves come from a
+    pipe or a file, each one is echoed after the prompt, so the transcript
+    reads like a terminal session.
+    """
+    try:
+        line = input(prompt)
+        line.encode("utf-8")  # Python's UTF-8 mode reads bad bytes as lone surrogates
+    except EOFError:
+        return None
+    except UnicodeError:  # bad bytes, from a strict reader or kept as surrogates
+        raise InvalidDataError("standard input is not valid UTF-8 text") from None
+    if not sys.stdin.isatty():
+        sys.stdout.write(line + "\n")
+    return line

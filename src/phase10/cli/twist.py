@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import LayDown, NextHand
+from ..actions import LayDown
 from ..cards import format_cards
-from ..errors import InvalidDataError
 from ..text import printable
 from ..twist import (
     ChooseSpace,
@@ -32,27 +31,23 @@ from ..twist import (
     DrawTwist,
     PlaySkip,
     TwistAction,
-    TwistBot,
     TwistRecord,
+    TwistRules,
     TwistState,
     TwistView,
     action_to_text,
-    apply,
     check,
     describe,
     describe_end,
     describe_result,
-    legal_actions,
     new_game,
     parse_action,
-    play_game,
-    player_view,
     resolve_rules,
 )
+from ..twist.bots import GAME
 from ..twist.serialization import save_record
 from ..twist.simulate import make_bot
-from .family import ask_move, demo_runner, numbered_moves, play_runner, seat_names
-from .prompt import Ask
+from .family import TerminalGame, demo_runner, play_runner, seat_names
 
 __all__ = ["demo", "play", "render_board", "render_moves", "render_view", "run_demo", "run_play"]
 
@@ -93,43 +88,34 @@ def _save(path: str, first: TwistState, actions: Sequence[TwistAction]) -> None:
     save_record(record.extend(actions), path)
 
 
-def run_demo(
+def _told_result(out: TextIO, before: TwistState, after: TwistState) -> None:
+    """A hand's result, when ``after`` ended one."""
+    if after.results != before.results:
+        out.write("\n".join(describe_result(after, after.results[-1])) + "\n")
+
+
+def _tell_demo(
+    out: TextIO, verbose: bool, before: TwistState, action: TwistAction, after: TwistState
+) -> None:
+    """Each phase chosen, laid down and Skip played (every action with ``verbose``); each
+    hand's result."""
+    if verbose or isinstance(action, (ChooseSpace, DrawTwist, LayDown, PlaySkip)):
+        out.write(f"  {describe(before, action)}\n")
+    _told_result(out, before, after)
+
+
+def _tell_play(
     out: TextIO,
-    *,
-    seed: int = 2026,
-    players: int = 4,
-    spec: str = "standard",
-    bot: str = "greedy",
-    verbose: bool = False,
-    save: str | None = None,
-) -> TwistState:
-    """Play a seeded Twist game between bots and tell it to ``out``, hand by hand.
-
-    With ``verbose`` every action is told as well.
-    """
-    rules = resolve_rules(spec)
-    names = seat_names(players)
-    state = new_game(names, seed=seed, rules=rules)
-    bots = [make_bot(bot, seed * 16 + i) for i in range(players)]
-    table = ", ".join(names)
-    out.write(f"phase10 demo: Phase 10 Twist, {rules.spec} rules, seed {seed}, players {table}\n")
-    out.write(f"Board: {rules.board}\n")
-    actions: list[TwistAction] = []
-
-    def on_action(before: TwistState, action: TwistAction, after: TwistState) -> None:
-        actions.append(action)
-        if verbose or isinstance(action, (ChooseSpace, DrawTwist, LayDown, PlaySkip)):
-            out.write(f"  {describe(before, action)}\n")
-        if after.results != before.results:
-            out.write("\n".join(describe_result(after, after.results[-1])) + "\n")
-
-    final = play_game(state, bots, on_action=on_action)
-    out.write(f"\n{describe_end(final)}\nFinal standings\n")
-    for line in _standings(final):
-        out.write(line + "\n")
-    if save is not None:
-        _save(save, state, actions)
-    return final
+    seat: int,
+    mover: int | None,
+    before: TwistState,
+    action: TwistAction,
+    after: TwistState,
+) -> None:
+    """Every move of the bots (the person sees their own); each hand's result."""
+    if mover is not None and mover != seat:
+        out.write(f"  {describe(before, action)}\n")
+    _told_result(out, before, after)
 
 
 def render_board(view: TwistView) -> str:
@@ -191,82 +177,38 @@ def _hint(view: TwistView, action: TwistAction) -> str:
     return ""
 
 
-def render_moves(view: TwistView, legal: Sequence[TwistAction]) -> list[str]:
-    """The numbered legal moves, each in notation with a short hint."""
-    texts = [action_to_text(action) for action in legal]
-    return numbered_moves(texts, [_hint(view, action) for action in legal])
+_TWIST: TerminalGame[TwistState, TwistView, TwistAction, TwistRules] = TerminalGame(
+    title="Phase 10 Twist",
+    game=GAME,
+    resolve_rules=resolve_rules,
+    new_game=new_game,
+    make_bot=make_bot,
+    check=check,
+    parse_action=parse_action,
+    action_to_text=action_to_text,
+    describe_end=describe_end,
+    standings=_standings,
+    save=_save,
+    render_view=render_view,
+    hint=_hint,
+    help_text=HELP,
+    example="take 1",
+    demo_names=seat_names,
+    demo_intro=lambda rules: [f"Board: {rules.board}"],
+    tell_demo=_tell_demo,
+    tell_play=_tell_play,
+)
 
+run_demo = _TWIST.run_demo
+"""Play a seeded Twist game between bots and tell it to ``out``, hand by hand
+(:meth:`.TerminalGame.run_demo`); with ``verbose`` every action is told as well."""
 
-def _read_move(out: TextIO, ask: Ask, state: TwistState, seat: int) -> TwistAction | None:
-    """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
-    legal = legal_actions(state)
-    view = player_view(state, seat)
-    shown = [*render_view(view), "  Your moves:", *render_moves(view, legal)]
-    return ask_move(out, ask, shown, legal, parse_action, lambda a: check(state, a), HELP)
+run_play = _TWIST.run_play
+"""Play a Twist game with a person at ``seat`` and bots elsewhere
+(:meth:`.TerminalGame.run_play`)."""
 
-
-def run_play(
-    out: TextIO,
-    ask: Ask,
-    *,
-    players: int = 3,
-    spec: str = "standard",
-    seed: int | None = None,
-    seat: int = 0,
-    bot: str = "greedy",
-    name: str = "You",
-    save: str | None = None,
-) -> int:
-    """Play a Twist game with a person at ``seat`` and ``bot`` bots elsewhere; return 0.
-
-    With ``save`` the game is written as a record, even when the person quits.
-    """
-    rules = resolve_rules(spec)
-    rules.check_players(players)
-    if not 0 <= seat < players:
-        raise InvalidDataError(f"no seat {seat} at a table of {players} (seats 0-{players - 1})")
-    names = seat_names(players)
-    names[seat] = name
-    state = new_game(names, seed=seed, rules=rules)
-    first = state
-    bots: dict[int, TwistBot] = {
-        s: make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat
-    }
-    out.write(
-        f"phase10 play: Phase 10 Twist, {rules.spec} rules, seed {state.seed}. You are seat "
-        f"{seat}, against {bot} bots.\n"
-        "Type a move's number or the move itself (e.g. 'take 1'); 'help' for more, "
-        "'quit' or Ctrl-D to leave.\n"
-    )
-    actions: list[TwistAction] = []
-    while not state.is_over:
-        mover = state.current_player
-        if mover is None:
-            action: TwistAction = NextHand()
-        elif mover == seat:
-            chosen = _read_move(out, ask, state, seat)
-            if chosen is None:
-                out.write("\nYou left the game.\n")
-                break
-            action = chosen
-        else:
-            action = bots[mover].choose(player_view(state, mover), legal_actions(state))
-        after = apply(state, action)
-        if mover is not None and mover != seat:
-            out.write(f"  {describe(state, action)}\n")
-        if after.results != state.results:
-            out.write("\n".join(describe_result(after, after.results[-1])) + "\n")
-        actions.append(action)
-        state = after
-    else:
-        out.write(f"\n{describe_end(state)}\nFinal standings\n")
-        out.write("\n".join(_standings(state)) + "\n")
-        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-    if save is not None:
-        _save(save, first, actions)
-        out.write(f"Game saved to {save}\n")
-    return 0
-
+render_moves = _TWIST.render_moves
+"""The numbered legal moves, each in notation with a short hint."""
 
 demo = demo_runner(run_demo)
 """The runner of ``phase10 demo --game twist``."""

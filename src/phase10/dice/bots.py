@@ -13,10 +13,10 @@ keeps the dice that leave it the fewest dice short of its phase
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from ..family import FamilyGame, SeededRandomBot
 from .actions import Declare, DiceAction, EndTurn, Keep, Release, Roll
 from .engine import apply, legal_actions
 from .solver import closest, points
@@ -24,6 +24,9 @@ from .state import DiceState
 from .views import DiceView, player_view
 
 __all__ = ["DiceBot", "GreedyBot", "RandomBot", "play_game"]
+
+GAME: FamilyGame[DiceState, DiceView, DiceAction] = FamilyGame(apply, legal_actions, player_view)
+"""Phase 10 Dice for the code the games of the family share; someone is always to move."""
 
 
 @runtime_checkable
@@ -35,14 +38,8 @@ class DiceBot(Protocol):
         ...
 
 
-class RandomBot:
+class RandomBot(SeededRandomBot[DiceView, DiceAction]):
     """Picks uniformly among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: DiceView, legal: Sequence[DiceAction]) -> DiceAction:
-        return legal[self._rng.randrange(len(legal))]
 
 
 class GreedyBot:
@@ -97,16 +94,4 @@ def play_game(
 
     ``on_action(before, action, after)`` is called after every action.
     """
-    if len(bots) != len(state.players):
-        raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
-    for _ in range(max_actions):
-        if state.is_over:
-            return state
-        seat = state.current_player
-        assert seat is not None
-        action = bots[seat].choose(player_view(state, seat), legal_actions(state))
-        after = apply(state, action)
-        if on_action is not None:
-            on_action(state, action, after)
-        state = after
-    return state
+    return GAME.play(state, bots, on_action=on_action, max_actions=max_actions)

@@ -25,7 +25,7 @@ import attrs
 
 from ..errors import InvalidDataError, InvalidRulesError
 from ..limits import show
-from ..record import FamilyRecord, action_texts, check_seed, player_names
+from ..record import FamilyRecord, action_texts, check_seed, family_rules, player_names
 from .actions import DiceAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import DiceRules, resolve_rules
@@ -35,10 +35,7 @@ __all__ = ["DiceRecord"]
 
 
 def _rules(value: DiceRules | str | None) -> DiceRules:
-    try:
-        return resolve_rules(value)
-    except InvalidRulesError as error:
-        raise InvalidDataError(error.message, "$.rules") from None
+    return family_rules(resolve_rules, value)
 
 
 def _whole(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -24,16 +24,15 @@ phase10.errors.InvalidDataError: $.rolls: 7 rolls in a turn of at most 3
 
 from __future__ import annotations
 
-import os
 import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal, TypeAlias, overload
 
 from ..codec import options_codec
-from ..documents import FamilyDocuments
-from ..errors import InvalidDataError, InvalidRulesError
-from ..serialization import JSONValue, ValueCodec
+from ..documents import FamilyDocuments, check_seat, check_table
+from ..errors import InvalidDataError
+from ..serialization import ValueCodec
 from .faces import Die, Face, parse_faces
 from .record import DiceRecord
 from .rules import DiceRules
@@ -96,19 +95,16 @@ CODECS: Mapping[type, ValueCodec] = MappingProxyType(
 """How the dice types are written, for :func:`phase10.serialization.encode_value`."""
 
 
-def _checked(value: object) -> None:
-    if isinstance(value, DiceRecord):
-        value.initial_state()
-    elif isinstance(value, (DiceState, DiceView)):
-        validate_state(value)
+_DOCUMENTS: FamilyDocuments[Document, DiceRecord, DiceState | DiceView] = FamilyDocuments(
+    _KINDS,
+    CODECS,
+    "dice-record",
+    (DiceState, DiceView),
+    lambda state: validate_state(state),  # defined below
+)
 
-
-_DOCUMENTS = FamilyDocuments(_KINDS, CODECS, _checked)
-
-
-def to_data(obj: Document) -> dict[str, JSONValue]:
-    """The JSON document of ``obj`` as Python dicts and lists."""
-    return _DOCUMENTS.to_data(obj)
+to_data = _DOCUMENTS.to_data
+"""The JSON document of ``obj`` as Python dicts and lists."""
 
 
 def to_json(obj: Document, *, indent: int | None = 2) -> str:
@@ -134,22 +130,14 @@ def from_json(text: str | bytes | bytearray, kind: DiceKind | None = None) -> Do
     return typing.cast(Document, _DOCUMENTS.from_json(text, kind))
 
 
-def save_record(record: DiceRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
-    _DOCUMENTS.save(record, path)
+save_record = _DOCUMENTS.save_record
+"""Write ``record`` to ``path`` as one JSON document (UTF-8)."""
 
-
-def load_record(path: str | os.PathLike[str]) -> DiceRecord:
-    """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-    return typing.cast(DiceRecord, _DOCUMENTS.load(path, "dice-record"))
+load_record = _DOCUMENTS.load_record
+"""Read a record written by :func:`save_record`; faults raise InvalidDataError."""
 
 
 # --------------------------------------------------------------------------- validation
-
-
-def _seat(value: int | None, count: int, path: str) -> None:
-    if value is not None and not 0 <= value < count:
-        raise InvalidDataError(f"no seat {value} at a table of {count}", path)
 
 
 def validate_state(state: DiceState | DiceView) -> None:
@@ -161,14 +149,13 @@ def validate_state(state: DiceState | DiceView) -> None:
     """
     rules = state.rules
     count = len(state.players)
-    try:
-        rules.check_players(count)
-    except InvalidRulesError as error:
-        raise InvalidDataError(error.message, "$.players") from None
-    _seat(state.first, count, "$.first")
-    _seat(state.current_player, count, "$.current_player")
+    check_table(
+        rules.check_players,
+        count,
+        [("first", state.first), ("current_player", state.current_player)],
+    )
     if isinstance(state, DiceView):
-        _seat(state.seat, count, "$.seat")
+        check_seat(state.seat, count, "$.seat")
     over = state.stage is DiceStage.GAME_OVER
     if (state.current_player is None) != over:
         raise InvalidDataError("only a finished game has no current player", "$.current_player")
@@ -235,19 +222,19 @@ def _check_ending(state: DiceState | DiceView, over: bool) -> None:
     count = len(state.players)
     last = len(state.rules.phases)
     if state.finisher is not None:
-        _seat(state.finisher, count, "$.finisher")
+        check_seat(state.finisher, count, "$.finisher")
         if len(state.players[state.finisher].completed) != last:
             raise InvalidDataError("the finisher has made every phase", "$.finisher")
     elif state.final_turns or state.bonus_seats:
         raise InvalidDataError("final turns come after a finish", "$.final_turns")
     for key, seats in (("final_turns", state.final_turns), ("bonus_seats", state.bonus_seats)):
         for i, seat in enumerate(seats):
-            _seat(seat, count, f"$.{key}[{i}]")
+            check_seat(seat, count, f"$.{key}[{i}]")
         if len(set(seats)) != len(seats):
             raise InvalidDataError("each seat once", f"$.{key}")
     if state.final_turns and state.current_player != state.final_turns[0]:
         raise InvalidDataError("the player to move takes the first final turn", "$.final_turns")
     for i, seat in enumerate(state.winners):
-        _seat(seat, count, f"$.winners[{i}]")
+        check_seat(seat, count, f"$.winners[{i}]")
     if state.winners and not over:
         raise InvalidDataError("only a finished game has winners", "$.winners")

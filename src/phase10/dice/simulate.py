@@ -13,18 +13,26 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
-from ..errors import InvalidDataError
+from ..family import bot_of_kind
 from .bots import DiceBot, GreedyBot, RandomBot, play_game
 from .engine import new_game
 from .rules import DiceRules
 
 __all__ = ["BOT_KINDS", "DiceOutcome", "make_bot", "play_one"]
 
-BOT_KINDS: tuple[str, ...] = ("greedy", "random")
+_MAKERS: Mapping[str, Callable[[int], DiceBot]] = MappingProxyType(
+    {
+        "greedy": lambda seed: GreedyBot(),
+        "random": RandomBot,
+    }
+)
+
+BOT_KINDS: tuple[str, ...] = tuple(_MAKERS)
 """The dice bot names :func:`play_one` and ``phase10 demo|play --game dice`` understand."""
 
 
@@ -34,11 +42,7 @@ def make_bot(kind: str, seed: int) -> DiceBot:
     >>> type(make_bot("greedy", 0)).__name__
     'GreedyBot'
     """
-    if kind == "greedy":
-        return GreedyBot()
-    if kind == "random":
-        return RandomBot(seed)
-    raise InvalidDataError(f"no dice bot named {kind!r}; known: {', '.join(BOT_KINDS)}", "bots")
+    return bot_of_kind(_MAKERS, "dice", kind, seed)
 
 
 @attrs.frozen

@@ -33,8 +33,8 @@ from typing import Literal, Protocol
 
 from ..dice import DiceRules
 from ..dice import new_game as new_dice_game
-from ..dice import play_game as play_dice_game
 from ..dice import resolve_rules as resolve_dice
+from ..dice.bots import GAME as DICE
 from ..dice.simulate import make_bot as make_dice_bot
 from ..errors import InvalidDataError
 from ..twist import TwistRules
@@ -120,16 +120,8 @@ def play_outcome(
         )
     assert isinstance(rules, DiceRules)
     table = [make_dice_bot(kind, seed * 16 + seat) for seat, kind in enumerate(names)]
-    count = [0]
-
-    def tick(*_: object) -> None:
-        count[0] += 1
-
-    final = play_dice_game(
-        new_dice_game(len(names), seed=seed, rules=rules),
-        table,
-        on_action=tick,
-        max_actions=max_actions,
+    final, actions = DICE.play_counted(
+        new_dice_game(len(names), seed=seed, rules=rules), table, max_actions
     )
     turns = sum(p.turns for p in final.players)
     finished = final.is_over and bool(final.winners)
@@ -140,7 +132,7 @@ def play_outcome(
         winners=final.winners if finished else (),
         scores=tuple(p.score for p in final.players),
         phases=tuple(len(p.completed) for p in final.players),
-        actions=count[0],
+        actions=actions,
         finished=finished,
     )
 

@@ -16,13 +16,13 @@ on the piles when it can.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand
 from ..bots import STUCK_TURNS, phase_distance
 from ..cards import Card, card_points
+from ..family import FamilyGame, SeededRandomBot
 from .actions import ChooseSpace, DiscardOnto, DrawTwist, PlaySkip, TakePile, TwistAction
 from .engine import apply, legal_actions
 from .state import TwistStage, TwistState
@@ -34,6 +34,11 @@ GAMBLE_DISTANCE = 3
 """On a Twist space :class:`GreedyBot` draws a Twist card when its hand lacks at least this
 many cards (counted as Wilds) for both neighbouring phases."""
 
+GAME: FamilyGame[TwistState, TwistView, TwistAction] = FamilyGame(
+    apply, legal_actions, player_view, NextHand()
+)
+"""Phase 10 Twist for the code the games of the family share; between hands it deals the next."""
+
 
 @runtime_checkable
 class TwistBot(Protocol):
@@ -44,14 +49,8 @@ class TwistBot(Protocol):
         ...
 
 
-class RandomBot:
+class RandomBot(SeededRandomBot[TwistView, TwistAction]):
     """Picks uniformly among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: TwistView, legal: Sequence[TwistAction]) -> TwistAction:
-        return legal[self._rng.randrange(len(legal))]
 
 
 class GreedyBot:
@@ -203,19 +202,4 @@ def play_game(
     ``max_actions`` actions is returned as it stands (check ``is_over``), as
     :func:`phase10.dice.play_game` does.
     """
-    if len(bots) != len(state.players):
-        raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
-    for _ in range(max_actions):
-        if state.is_over:
-            return state
-        if state.stage is TwistStage.HAND_OVER:
-            action: TwistAction = NextHand()
-        else:
-            seat = state.current_player
-            assert seat is not None
-            action = bots[seat].choose(player_view(state, seat), legal_actions(state))
-        after = apply(state, action)
-        if on_action is not None:
-            on_action(state, action, after)
-        state = after
-    return state
+    return GAME.play(state, bots, on_action=on_action, max_actions=max_actions)

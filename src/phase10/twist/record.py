@@ -28,7 +28,7 @@ from ..actions import to_deck
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidDataError, InvalidRulesError
 from ..limits import show
-from ..record import FamilyRecord, action_texts, check_seed, player_names
+from ..record import FamilyRecord, action_texts, check_seed, family_rules, player_names
 from .actions import TwistAction, action_to_text, parse_action
 from .engine import apply, new_game
 from .rules import TwistRules, resolve_rules
@@ -38,10 +38,7 @@ __all__ = ["TwistRecord"]
 
 
 def _rules(value: TwistRules | str | None) -> TwistRules:
-    try:
-        return resolve_rules(value)
-    except InvalidRulesError as error:
-        raise InvalidDataError(error.message, "$.rules") from None
+    return family_rules(resolve_rules, value)
 
 
 def _dealer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

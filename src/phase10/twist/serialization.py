@@ -24,7 +24,6 @@ phase10.errors.InvalidDataError: $.players[0].position: no space 99 on a board o
 
 from __future__ import annotations
 
-import os
 import typing
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -33,10 +32,10 @@ from typing import Literal, Protocol, TypeAlias, overload
 
 from ..cards import Card, standard_deck
 from ..codec import options_codec
-from ..documents import FamilyDocuments
+from ..documents import FamilyDocuments, check_seat, check_table
 from ..errors import InvalidDataError, InvalidRulesError
 from ..melds import Meld
-from ..serialization import JSONValue, ValueCodec
+from ..serialization import ValueCodec
 from .board import Board
 from .record import TwistRecord
 from .rules import TwistChoice, TwistRules
@@ -85,19 +84,16 @@ CODECS: Mapping[type, ValueCodec] = MappingProxyType(
 """How the Twist types are written, for :func:`phase10.serialization.encode_value`."""
 
 
-def _checked(value: object) -> None:
-    if isinstance(value, TwistRecord):
-        value.initial_state()
-    elif isinstance(value, (TwistState, TwistView)):
-        validate_state(value)
+_DOCUMENTS: FamilyDocuments[Document, TwistRecord, TwistState | TwistView] = FamilyDocuments(
+    _KINDS,
+    CODECS,
+    "twist-record",
+    (TwistState, TwistView),
+    lambda state: validate_state(state),  # defined below
+)
 
-
-_DOCUMENTS = FamilyDocuments(_KINDS, CODECS, _checked)
-
-
-def to_data(obj: Document) -> dict[str, JSONValue]:
-    """The JSON document of ``obj`` as Python dicts and lists."""
-    return _DOCUMENTS.to_data(obj)
+to_data = _DOCUMENTS.to_data
+"""The JSON document of ``obj`` as Python dicts and lists."""
 
 
 def to_json(obj: Document, *, indent: int | None = 2) -> str:
@@ -123,14 +119,11 @@ def from_json(text: str | bytes | bytearray, kind: TwistKind | None = None) -> D
     return typing.cast(Document, _DOCUMENTS.from_json(text, kind))
 
 
-def save_record(record: TwistRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
-    _DOCUMENTS.save(record, path)
+save_record = _DOCUMENTS.save_record
+"""Write ``record`` to ``path`` as one JSON document (UTF-8)."""
 
-
-def load_record(path: str | os.PathLike[str]) -> TwistRecord:
-    """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-    return typing.cast(TwistRecord, _DOCUMENTS.load(path, "twist-record"))
+load_record = _DOCUMENTS.load_record
+"""Read a record written by :func:`save_record`; faults raise InvalidDataError."""
 
 
 # --------------------------------------------------------------------------- validation
@@ -157,11 +150,6 @@ def _seats(state: TwistState | TwistView) -> Sequence[_Seat]:
     return state.players
 
 
-def _seat(value: int | None, count: int, path: str) -> None:
-    if value is not None and not 0 <= value < count:
-        raise InvalidDataError(f"no seat {value} at a table of {count}", path)
-
-
 def validate_state(state: TwistState | TwistView) -> None:
     """Raise :class:`~phase10.InvalidDataError` unless ``state`` could occur in a game.
 
@@ -171,14 +159,13 @@ def validate_state(state: TwistState | TwistView) -> None:
     """
     rules = state.rules
     count = len(state.players)
-    try:
-        rules.check_players(count)
-    except InvalidRulesError as error:
-        raise InvalidDataError(error.message, "$.players") from None
-    _seat(state.dealer, count, "$.dealer")
-    _seat(state.current_player, count, "$.current_player")
+    check_table(
+        rules.check_players,
+        count,
+        [("dealer", state.dealer), ("current_player", state.current_player)],
+    )
     if isinstance(state, TwistView):
-        _seat(state.seat, count, "$.seat")
+        check_seat(state.seat, count, "$.seat")
     stage = state.stage
     between = stage in (TwistStage.HAND_OVER, TwistStage.GAME_OVER)
     if (state.current_player is None) != between:
@@ -195,7 +182,7 @@ def validate_state(state: TwistState | TwistView) -> None:
     if state.winners and stage is not TwistStage.GAME_OVER:
         raise InvalidDataError("only a finished game has winners", "$.winners")
     for i, seat in enumerate(state.winners):
-        _seat(seat, count, f"$.winners[{i}]")
+        check_seat(seat, count, f"$.winners[{i}]")
     _check_pawns(state, between)
     _check_table(state)
     _check_cards(state)

@@ -13,18 +13,26 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
-from ..errors import InvalidDataError
-from .bots import GreedyBot, RandomBot, TwistBot, play_game
+from ..family import bot_of_kind
+from .bots import GAME, GreedyBot, RandomBot, TwistBot
 from .engine import new_game
 from .rules import TwistRules
 
 __all__ = ["BOT_KINDS", "TwistOutcome", "make_bot", "play_one"]
 
-BOT_KINDS: tuple[str, ...] = ("greedy", "random")
+_MAKERS: Mapping[str, Callable[[int], TwistBot]] = MappingProxyType(
+    {
+        "greedy": lambda seed: GreedyBot(),
+        "random": RandomBot,
+    }
+)
+
+BOT_KINDS: tuple[str, ...] = tuple(_MAKERS)
 """The Twist bot names :func:`play_one` and ``phase10 demo|play --game twist`` understand."""
 
 
@@ -34,11 +42,7 @@ def make_bot(kind: str, seed: int) -> TwistBot:
     >>> type(make_bot("greedy", 0)).__name__
     'GreedyBot'
     """
-    if kind == "greedy":
-        return GreedyBot()
-    if kind == "random":
-        return RandomBot(seed)
-    raise InvalidDataError(f"no Twist bot named {kind!r}; known: {', '.join(BOT_KINDS)}", "bots")
+    return bot_of_kind(_MAKERS, "Twist", kind, seed)
 
 
 @attrs.frozen
@@ -76,13 +80,8 @@ def play_one(
     function, so that worker processes can run it.
     """
     table = [make_bot(kind, seed * 16 + seat) for seat, kind in enumerate(bots)]
-    count = [0]
-
-    def tick(*_: object) -> None:
-        count[0] += 1
-
-    final = play_game(
-        new_game(len(bots), seed=seed, rules=rules), table, on_action=tick, max_actions=max_actions
+    final, actions = GAME.play_counted(
+        new_game(len(bots), seed=seed, rules=rules), table, max_actions
     )
     finished = final.is_over and bool(final.winners)
     return TwistOutcome(
@@ -93,6 +92,6 @@ def play_one(
         scores=tuple(p.score for p in final.players),
         phases=tuple(p.made for p in final.players),
         positions=tuple(p.position for p in final.players),
-        actions=count[0],
+        actions=actions,
         finished=finished,
     )

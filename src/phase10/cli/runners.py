@@ -1,0 +1,84 @@
+"""The runners of ``phase10 demo`` and ``phase10 play`` for every game of the family.
+
+Each game has a ``run_demo`` and a ``run_play`` with the same keyword
+arguments; these adapters turn the parsed command line into such a call, so
+the card game, Dice and Twist read their options the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Protocol, TextIO
+
+from .prompt import Ask, console_ask
+
+__all__ = ["demo_runner", "play_runner"]
+
+
+class _Demo(Protocol):
+    def __call__(
+        self,
+        out: TextIO,
+        *,
+        seed: int,
+        players: int,
+        spec: str,
+        bot: str,
+        verbose: bool,
+        save: str | None,
+    ) -> object: ...
+
+
+class _Play(Protocol):
+    def __call__(
+        self,
+        out: TextIO,
+        ask: Ask,
+        *,
+        players: int,
+        spec: str,
+        seed: int | None,
+        seat: int,
+        bot: str,
+        name: str,
+        save: str | None,
+    ) -> int: ...
+
+
+def demo_runner(run: _Demo) -> Callable[[argparse.Namespace, TextIO], int]:
+    """The runner of ``phase10 demo --game NAME`` for a game's ``run_demo``."""
+
+    def demo(args: argparse.Namespace, out: TextIO) -> int:
+        run(
+            out,
+            seed=args.seed,
+            players=args.players,
+            spec=args.variant,
+            bot=args.bot,
+            verbose=args.verbose,
+            save=args.save,
+        )
+        return 0
+
+    return demo
+
+
+def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
+    """The runner of ``phase10 play --game NAME`` for a game's ``run_play``, asking at the
+    console."""
+
+    def play(args: argparse.Namespace, out: TextIO) -> int:
+        return run(
+            out,
+            console_ask,
+            players=args.players,
+            spec=args.variant,
+            seed=args.seed,
+            seat=args.seat,
+            bot=args.bot,
+            name=args.name,
+            save=args.save,
+        )
+
+    return play
