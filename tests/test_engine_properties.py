@@ -308,9 +308,9 @@ def _replaced_as_evolved(old: S, new: S) -> None:
     assert replace(old) == old
     for count in (1, 3, len(names)):  # the hot paths' rebuilds of a fixed set of fields
         changed = {name: getattr(new, name) for name in names[-count:]}
-        made = rebuilder(type(old), *changed)(old, **changed)
-        assert type(made) is type(old)
-        assert made == attrs.evolve(old, **changed)
+        rebuilt = rebuilder(type(old), *changed)(old, **changed)
+        assert type(rebuilt) is type(old)
+        assert rebuilt == attrs.evolve(old, **changed)
 
 
 @settings(max_examples=max(10, SCALE // 3))
