@@ -15,7 +15,7 @@ from ..actions import (
     TakeDiscard,
     TakeSaved,
 )
-from ..cards import ALL_CARDS
+from ..cards import ALL_CARDS, Card
 from ..melds import End
 from ..rules import SkipAsLastCard
 from ..state import GameState, Stage
@@ -169,7 +169,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
     wild_skips = rules.wild_as_skip
     top = hand[-1].code  # hands are sorted: no Wild, Skip or rule card below the top code
     if not (last or restricted or top > 48 or (top == 48 and wild_skips)):
-        return [_PLAIN_DISCARDS[card.code] for card in distinct(hand)]  # the common case
+        return _plain_discards(hand)  # the common case
     targets: tuple[int, ...] | None = None
     result: list[Action] = []
     for card in distinct(hand):  # hands are sorted: distinct cards in order
@@ -200,6 +200,19 @@ def _discards(state: GameState, seat: int) -> list[Action]:
         if code == 48 or not targets or rules.skip_may_reverse:  # V-15: S reverses
             result.append(_PLAIN_DISCARDS[code])
         result.extend(_TARGETED_DISCARDS[code][t] for t in targets)
+    return result
+
+
+def _plain_discards(hand: tuple[Card, ...]) -> list[Action]:
+    """A plain discard of each different card of the sorted ``hand``, in order: what
+    ``distinct`` gives, in one pass (every PLAY listing has it)."""
+    result: list[Action] = []
+    last = -1
+    for card in hand:
+        code = card.code
+        if code != last:
+            result.append(_PLAIN_DISCARDS[code])
+            last = code
     return result
 
 

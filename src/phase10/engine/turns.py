@@ -156,10 +156,10 @@ def skip_targets(state: GameState, seat: int) -> tuple[int, ...]:
     limit = rules.skip_limit
     players = state.players
     record = state.skip_record
-    if limit is SkipLimit.NO_STACKING:
-        return tuple(s for s in sorted(others) if players[s].skips_pending == 0)
+    if limit is SkipLimit.NO_STACKING:  # list comprehensions: cheaper than generators here
+        return tuple([s for s in sorted(others) if players[s].skips_pending == 0])
     if limit is SkipLimit.ONCE_PER_HAND:
-        return tuple(s for s in sorted(others) if record[s] < 0)
+        return tuple([s for s in sorted(others) if record[s] < 0])
     if limit is SkipLimit.STRICT_CIRCUIT:
         circuit = len(state.seats)
         return tuple(
