@@ -182,6 +182,30 @@ class Distances:
 
         return min(limit, max(0, least - wilds)), distance
 
+    def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
+        """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
+        for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
+        distance on its next draw, and the answer is then one look-up."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            return
+        buckets = natural_buckets(plan, hand)
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        known = self._spares.get((phase, rules, buckets, need, "spares"))
+        if known is None:
+            return
+        least, spare, multi = known
+        index = plan.bucket[card.code]
+        if card.code != _WILD_CODE and index < plan.buckets:
+            if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
+                if need and not multi:
+                    return  # priced searched again for this card: remembered already
+                least += 1
+            buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
+        key = (phase, rules, buckets, need)
+        if key not in self._memo:
+            self._remember(key, least)
+
     def _remember(self, key: Hashable, value: int) -> int:
         if len(self._memo) >= self.LIMIT:
             self._memo.clear()
@@ -344,10 +368,10 @@ class GreedyBot:
         # code: danger is asked in that order, so usually once.
         plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
         fed = fed_to_next(view)
-        for action in plain:
-            if action.card.is_wild or not fed(action.card):
-                return action
-        return plain[0]
+        choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+        if phase is not None:  # the next draw asks for the distance of the hand left
+            self._distance.discarded(hand, phase, rules, choice.card)
+        return choice
 
 
 def _least_of(options: list[Discard], key: Callable[[Discard], int]) -> list[Discard]:

@@ -20,6 +20,7 @@ from ..melds import End
 from ..rules import SkipAsLastCard
 from ..state import GameState, Stage
 from .common import (
+    SKIP_CODE,
     can_draw_stock,
     can_take_discard,
     distinct,
@@ -110,9 +111,12 @@ def _plays(state: GameState) -> list[Action]:
 def _playable_cards(state: GameState, seat: int) -> list[int]:
     """Indexes into the distinct cards of the hand that may leave it by a play."""
     hand = state.players[seat].hand
+    kinds = distinct(hand)
+    if len(hand) > 2:  # two cards or more stay: play_problem has nothing to say
+        return [i for i, card in enumerate(kinds) if card.code != SKIP_CODE]
     return [
         i
-        for i, card in enumerate(distinct(hand))
+        for i, card in enumerate(kinds)
         if not card.is_skip and not play_problem(state, remove(hand, (card,)) or ())
     ]
 
@@ -133,8 +137,9 @@ def _hits(state: GameState, seat: int) -> list[Action]:
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
         for index, meld in enumerate(melds):
+            fits = meld.requirement.hit_ends  # Meld.hit_ends without its rules look-up
             for card in cards:
-                for end in meld.hit_ends(card, meld_rules):
+                for end in fits(meld, card, meld_rules):
                     result.append(Hit(card, owner, index, end))
     return result
 
