@@ -169,18 +169,22 @@ class Distances:
             known = self._spares[key] = least_wilds_spares(plan, buckets, need)
         least, spare, multi = known
         wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
+        more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
+        bucket, buckets = plan.bucket, plan.buckets
 
         def distance(card: Card) -> int:
-            if card.code == _WILD_CODE:
-                return min(limit, max(0, least - wilds + 1))
-            index = plan.bucket[card.code]
-            if index >= plan.buckets or spare >> index & 1:
-                return min(limit, max(0, least - wilds))
+            code = card.code
+            if code == _WILD_CODE:
+                return more
+            index = bucket[code]
+            if index >= buckets or spare >> index & 1:
+                return same
             if need and not multi:  # maybe the only natural card: search again
                 return self(hand, phase, rules, limit, without=card)
-            return min(limit, max(0, least + 1 - wilds))
+            return more
 
-        return min(limit, max(0, least - wilds)), distance
+        return same, distance
 
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
@@ -352,13 +356,14 @@ class GreedyBot:
             self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
         )
         scores = view.rules.scoring.table()
+        melds = [m for p in view.players for m in p.melds] if without is None else []
 
         def loss(card: Card) -> int:
             if card.is_wild:
                 return 9
             if without is not None:
                 return without(card) - base
-            return int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
+            return int(any(m.requirement.hit_ends(m, card, rules) for m in melds))
 
         if stuck:  # first what a laid-down player can hit, then what others collect
             useful = _useful_to_others(view)
@@ -504,13 +509,12 @@ def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
     nxt = view.players[following]
     wanted = {c.number for c in nxt.pickups if c.number is not None}
     rules = view.rules.meld_rules
+    melds = [m for p in view.players for m in p.melds] if nxt.laid_down else []
 
     def feeds(card: Card) -> bool:
         if card.number in wanted:
             return True
-        if nxt.laid_down:
-            return any(m.hit_ends(card, rules) for p in view.players for m in p.melds)
-        return False
+        return any(m.requirement.hit_ends(m, card, rules) for m in melds)
 
     return feeds
 
