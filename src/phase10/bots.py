@@ -171,14 +171,14 @@ class Distances:
         wilds = sum(1 for card in hand if card.code == _WILD_CODE)
         same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
         more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
-        bucket, buckets = plan.bucket, plan.buckets
+        bucket, count = plan.bucket, plan.buckets
 
         def distance(card: Card) -> int:
             code = card.code
             if code == _WILD_CODE:
                 return more
             index = bucket[code]
-            if index >= buckets or spare >> index & 1:
+            if index >= count or spare >> index & 1:
                 return same
             if need and not multi:  # maybe the only natural card: search again
                 return self(hand, phase, rules, limit, without=card)
