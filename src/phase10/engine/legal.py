@@ -41,6 +41,11 @@ _NEXT_HAND = (NextHand(),)
 _DRAW_STOCK = DrawStock()
 _TAKE_DISCARD = TakeDiscard()
 _PLAIN_DISCARDS: tuple[Discard, ...] = tuple(Discard(card) for card in ALL_CARDS)
+_DRAW_LISTINGS: tuple[tuple[tuple[Action, ...], ...], ...] = (
+    ((), (_TAKE_DISCARD,)),
+    ((_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD)),
+)
+"""The draws listed, by whether the draw pile and the discard pile may be drawn from."""
 _TARGETED_DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
     tuple(Discard(card, seat) for seat in range(12)) for card in ALL_CARDS
 )
@@ -72,6 +77,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 def _draws(state: GameState) -> tuple[Action, ...]:
     if floater_must_take(state):
         return (_TAKE_DISCARD,)
+    if not state.rules.masters_saving:  # the common case: one of three listings
+        return _DRAW_LISTINGS[can_draw_stock(state)][can_take_discard(state)]
     draws: list[Action] = []
     if can_draw_stock(state):
         draws.append(_DRAW_STOCK)

@@ -491,11 +491,10 @@ def hit(state: GameState, action: Hit) -> GameState:
     player = _check_playing(state)
     seat = _seat(state)
     meld = _check_target_meld(state, seat, action.owner, action.meld)
-    if action.card not in player.hand:
+    rest = remove_one(player.hand, action.card)
+    if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
     end = _hit_end(state, seat, action, meld)
-    rest = remove(player.hand, (action.card,))
-    assert rest is not None
     why = play_problem(state, rest)
     if why:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
