@@ -216,3 +216,32 @@ def test_discard_prices_from_one_search_match_one_search_per_card() -> None:
             rest = list(hand)
             rest.remove(card)
             assert price(card) == phase_distance(rest, phase, rules), (hand, card, phase)
+
+
+def test_a_discards_remembered_distance_is_the_hands_distance() -> None:
+    """Issue 10: after a discard GreedyBot remembers the distance of the hand left, taken
+    from the search that priced the discard; the next draw's answer equals a fresh one."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import Distances
+
+    rng = random.Random(12)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(wild_value_range=(0, 13))]
+    remembered = 0
+    for _ in range(600):
+        hand = rng.sample(deck, rng.randrange(1, 13))
+        phase, rules = rng.choice(phases), rng.choice(options)
+        card = rng.choice(hand)
+        rest = list(hand)
+        rest.remove(card)
+        distances = Distances()
+        distances.priced(hand, phase, rules)
+        before = len(distances._memo)
+        distances.discarded(hand, phase, rules, card)
+        remembered += len(distances._memo) > before
+        for limit in (1, 4, 9):
+            assert distances(rest, phase, rules, limit) == Distances()(rest, phase, rules, limit)
+    assert remembered > 300

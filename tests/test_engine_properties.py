@@ -55,7 +55,7 @@ from phase10 import (
     variants,
 )
 from phase10.cards import ALL_CARDS
-from phase10.state import PlayerState, replace
+from phase10.state import PlayerState, rebuilder, replace
 from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
@@ -306,13 +306,19 @@ def _replaced_as_evolved(old: S, new: S) -> None:
         assert hash(made) == hash(attrs.evolve(old, **change))
     assert replace(old, **{name: getattr(new, name) for name in names}) == new
     assert replace(old) == old
+    for count in (1, 3, len(names)):  # the hot paths' rebuilds of a fixed set of fields
+        changed = {name: getattr(new, name) for name in names[-count:]}
+        rebuilt = rebuilder(type(old), *changed)(old, **changed)
+        assert type(rebuilt) is type(old)
+        assert rebuilt == attrs.evolve(old, **changed)
 
 
 @settings(max_examples=max(10, SCALE // 3))
 @given(game_specs())
 def test_the_engines_replace_is_attrs_evolve(spec: GameSpec) -> None:
-    """Issue 10: the engine's ``replace`` (which fills a new state's slots directly) gives
-    the value ``attrs.evolve`` gives, for one field or several, of a state and of a player."""
+    """Issue 10: the engine's ``replace`` and ``rebuilder`` (which fill a new state's slots
+    directly) give the value ``attrs.evolve`` gives, for one field or several, of a state
+    and of a player."""
     steps = list(transitions(spec))
     first, last = steps[0][0], steps[-1][2]
     _replaced_as_evolved(first, last)

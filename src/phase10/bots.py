@@ -169,18 +169,46 @@ class Distances:
             known = self._spares[key] = least_wilds_spares(plan, buckets, need)
         least, spare, multi = known
         wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
+        more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
+        bucket, count = plan.bucket, plan.buckets
 
         def distance(card: Card) -> int:
-            if card.code == _WILD_CODE:
-                return min(limit, max(0, least - wilds + 1))
-            index = plan.bucket[card.code]
-            if index >= plan.buckets or spare >> index & 1:
-                return min(limit, max(0, least - wilds))
+            code = card.code
+            if code == _WILD_CODE:
+                return more
+            index = bucket[code]
+            if index >= count or spare >> index & 1:
+                return same
             if need and not multi:  # maybe the only natural card: search again
                 return self(hand, phase, rules, limit, without=card)
-            return min(limit, max(0, least + 1 - wilds))
+            return more
 
-        return min(limit, max(0, least - wilds)), distance
+        return same, distance
+
+    def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
+        """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
+        for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
+        distance on its next draw, and the answer is then one look-up."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            return
+        buckets = natural_buckets(plan, hand)
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        known = self._spares.get((phase, rules, buckets, need, "spares"))
+        if known is None:
+            return
+        least, spare, multi = known
+        index = plan.bucket[card.code]
+        if card.code != _WILD_CODE and index < plan.buckets:
+            if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
+                if need and not multi:
+                    return  # priced searched again for this card: remembered already
+                least += 1
+            buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
+        key = (phase, rules, buckets, need)
+        if key not in self._memo:
+            self._remember(key, least)
 
     def _remember(self, key: Hashable, value: int) -> int:
         if len(self._memo) >= self.LIMIT:
@@ -328,13 +356,14 @@ class GreedyBot:
             self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
         )
         scores = view.rules.scoring.table()
+        melds = [m for p in view.players for m in p.melds] if without is None else []
 
         def loss(card: Card) -> int:
             if card.is_wild:
                 return 9
             if without is not None:
                 return without(card) - base
-            return int(any(m.hit_ends(card, rules) for p in view.players for m in p.melds))
+            return int(any(m.requirement.hit_ends(m, card, rules) for m in melds))
 
         if stuck:  # first what a laid-down player can hit, then what others collect
             useful = _useful_to_others(view)
@@ -344,10 +373,10 @@ class GreedyBot:
         # code: danger is asked in that order, so usually once.
         plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
         fed = fed_to_next(view)
-        for action in plain:
-            if action.card.is_wild or not fed(action.card):
-                return action
-        return plain[0]
+        choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+        if phase is not None:  # the next draw asks for the distance of the hand left
+            self._distance.discarded(hand, phase, rules, choice.card)
+        return choice
 
 
 def _least_of(options: list[Discard], key: Callable[[Discard], int]) -> list[Discard]:
@@ -480,13 +509,12 @@ def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
     nxt = view.players[following]
     wanted = {c.number for c in nxt.pickups if c.number is not None}
     rules = view.rules.meld_rules
+    melds = [m for p in view.players for m in p.melds] if nxt.laid_down else []
 
     def feeds(card: Card) -> bool:
         if card.number in wanted:
             return True
-        if nxt.laid_down:
-            return any(m.hit_ends(card, rules) for p in view.players for m in p.melds)
-        return False
+        return any(m.requirement.hit_ends(m, card, rules) for m in melds)
 
     return feeds
 

@@ -298,10 +298,12 @@ class GameState(Presentable):
 _UNCHANGED = object()
 
 
-def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:
-    """A function ``(inst, **changes) -> copy of inst with changes`` for the attrs class
-    ``cls``, written out field by field (as attrs writes ``__init__``) and filling the
-    slots of a new instance directly.
+def _generate(
+    cls: type[GameState | PlayerState], params: str, value: Callable[[str], str]
+) -> Callable[..., object]:
+    """A function ``(inst, <params>) -> new instance`` of the attrs class ``cls`` whose field
+    ``name`` is ``value(name)``, written out field by field (as attrs writes ``__init__``)
+    and filling the slots of a new instance directly.
 
     The two state classes have no validators, converters or ``__attrs_post_init__``, so
     their ``__init__`` only stores each field; storing through the slots skips its
@@ -312,14 +314,35 @@ def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:
     assert not hasattr(cls, "__attrs_post_init__")
     scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_U": _UNCHANGED}
     scope.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
-    lines = [f"def replace(inst, *, {', '.join(f'{name}=_U' for name in names)}):"]
-    lines.append("    new = _new(_cls)")
-    lines.extend(f"    _set_{name}(new, inst.{name} if {name} is _U else {name})" for name in names)
+    lines = [f"def replace(inst, *, {params}):", "    new = _new(_cls)"]
+    lines.extend(f"    _set_{name}(new, {value(name)})" for name in names)
     lines.append("    return new")
     exec("\n".join(lines), scope)  # generated from the class's own field names
     function = scope["replace"]
     assert callable(function)
     return function
+
+
+def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:
+    """A function ``(inst, **changes) -> copy of inst with changes`` for ``cls``."""
+    names = [field.name for field in attrs.fields(cls)]
+    return _generate(
+        cls,
+        ", ".join(f"{name}=_U" for name in names),
+        lambda name: f"inst.{name} if {name} is _U else {name}",
+    )
+
+
+def rebuilder(cls: type[GameState | PlayerState], *changed: str) -> Callable[..., object]:
+    """A function ``(inst, *, <changed>) -> copy of inst`` that must be given exactly the
+    fields ``changed``: for the hot paths that always change the same fields (a draw, a
+    discard, the next turn), it skips :func:`replace`'s test of every other field."""
+    names = {field.name for field in attrs.fields(cls)}
+    assert changed
+    assert set(changed) <= names, changed
+    return _generate(
+        cls, ", ".join(changed), lambda name: name if name in changed else f"inst.{name}"
+    )
 
 
 _REPLACERS: Mapping[type, Callable[..., object]] = MappingProxyType(

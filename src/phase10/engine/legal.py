@@ -15,11 +15,12 @@ from ..actions import (
     TakeDiscard,
     TakeSaved,
 )
-from ..cards import ALL_CARDS
+from ..cards import ALL_CARDS, Card
 from ..melds import End
 from ..rules import SkipAsLastCard
 from ..state import GameState, Stage
 from .common import (
+    SKIP_CODE,
     can_draw_stock,
     can_take_discard,
     distinct,
@@ -40,6 +41,11 @@ _NEXT_HAND = (NextHand(),)
 _DRAW_STOCK = DrawStock()
 _TAKE_DISCARD = TakeDiscard()
 _PLAIN_DISCARDS: tuple[Discard, ...] = tuple(Discard(card) for card in ALL_CARDS)
+_DRAW_LISTINGS: tuple[tuple[tuple[Action, ...], ...], ...] = (
+    ((), (_TAKE_DISCARD,)),
+    ((_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD)),
+)
+"""The draws listed, by whether the draw pile and the discard pile may be drawn from."""
 _TARGETED_DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
     tuple(Discard(card, seat) for seat in range(12)) for card in ALL_CARDS
 )
@@ -71,6 +77,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 def _draws(state: GameState) -> tuple[Action, ...]:
     if floater_must_take(state):
         return (_TAKE_DISCARD,)
+    if not state.rules.masters_saving:  # the common case: one of three listings
+        return _DRAW_LISTINGS[can_draw_stock(state)][can_take_discard(state)]
     draws: list[Action] = []
     if can_draw_stock(state):
         draws.append(_DRAW_STOCK)
@@ -110,9 +118,12 @@ def _plays(state: GameState) -> list[Action]:
 def _playable_cards(state: GameState, seat: int) -> list[int]:
     """Indexes into the distinct cards of the hand that may leave it by a play."""
     hand = state.players[seat].hand
+    kinds = distinct(hand)
+    if len(hand) > 2:  # two cards or more stay: play_problem has nothing to say
+        return [i for i, card in enumerate(kinds) if card.code != SKIP_CODE]
     return [
         i
-        for i, card in enumerate(distinct(hand))
+        for i, card in enumerate(kinds)
         if not card.is_skip and not play_problem(state, remove(hand, (card,)) or ())
     ]
 
@@ -133,8 +144,9 @@ def _hits(state: GameState, seat: int) -> list[Action]:
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
         for index, meld in enumerate(melds):
+            fits = meld.requirement.hit_ends  # Meld.hit_ends without its rules look-up
             for card in cards:
-                for end in meld.hit_ends(card, meld_rules):
+                for end in fits(meld, card, meld_rules):
                     result.append(Hit(card, owner, index, end))
     return result
 
@@ -169,7 +181,7 @@ def _discards(state: GameState, seat: int) -> list[Action]:
     wild_skips = rules.wild_as_skip
     top = hand[-1].code  # hands are sorted: no Wild, Skip or rule card below the top code
     if not (last or restricted or top > 48 or (top == 48 and wild_skips)):
-        return [_PLAIN_DISCARDS[card.code] for card in distinct(hand)]  # the common case
+        return _plain_discards(hand)  # the common case
     targets: tuple[int, ...] | None = None
     result: list[Action] = []
     for card in distinct(hand):  # hands are sorted: distinct cards in order
@@ -200,6 +212,19 @@ def _discards(state: GameState, seat: int) -> list[Action]:
         if code == 48 or not targets or rules.skip_may_reverse:  # V-15: S reverses
             result.append(_PLAIN_DISCARDS[code])
         result.extend(_TARGETED_DISCARDS[code][t] for t in targets)
+    return result
+
+
+def _plain_discards(hand: tuple[Card, ...]) -> list[Action]:
+    """A plain discard of each different card of the sorted ``hand``, in order: what
+    ``distinct`` gives, in one pass (every PLAY listing has it)."""
+    result: list[Action] = []
+    last = -1
+    for card in hand:
+        code = card.code
+        if code != last:
+            result.append(_PLAIN_DISCARDS[code])
+            last = code
     return result
 
 

@@ -6,6 +6,9 @@ Every function checks its action completely before building anything, raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from ..actions import (
     ChoosePhase,
     Discard,
@@ -25,7 +28,7 @@ from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
 from ..solver import laydown_problem
-from ..state import GameState, Laying, PlayerState, Stage, replace, replace_player, replace_state
+from ..state import GameState, Laying, PlayerState, Stage, rebuilder, replace
 from .common import (
     add,
     can_draw_stock,
@@ -39,6 +42,7 @@ from .common import (
     play_problem,
     player_rules,
     remove,
+    remove_one,
     reshuffled_stock,
     save_room,
     usable_saved,
@@ -51,6 +55,20 @@ from .partial import partial_groups, put_on_table, table_melds_kept
 from .turns import after_deal_up, begin_turn, choice_waits, skip_targets, start_play
 
 _NAMES = {51: "Reverse", 52: "Super Skip"}
+
+# The rebuilds of the hot paths, each given exactly the fields it changes (state.rebuilder).
+_with_hand = cast("Callable[..., PlayerState]", rebuilder(PlayerState, "hand"))
+_discarded = cast("Callable[..., PlayerState]", rebuilder(PlayerState, "hand", "floating"))
+_drawn = cast(
+    "Callable[..., GameState]",
+    rebuilder(GameState, "players", "stock", "discard_pile", "reshuffles", "stage", "lost_turns"),
+)
+_taken = cast(
+    "Callable[..., GameState]",
+    rebuilder(
+        GameState, "players", "discard_pile", "taken_discard", "pickups", "stage", "lost_turns"
+    ),
+)
 
 
 def _seat(state: GameState) -> int:
@@ -71,8 +89,8 @@ def draw_stock(state: GameState) -> GameState:
         stock, discard, reshuffles = reshuffled_stock(state)
     seat = _seat(state)
     player = state.players[seat]
-    player = replace_player(player, hand=add(player.hand, stock[0]))
-    return replace_state(
+    player = _with_hand(player, hand=add(player.hand, stock[0]))
+    return _drawn(
         state,
         players=with_player(state.players, seat, player),
         stock=stock[1:],
@@ -98,9 +116,9 @@ def take_discard(state: GameState) -> GameState:
         )
     seat = _seat(state)
     player = state.players[seat]
-    player = replace_player(player, hand=add(player.hand, top))
+    player = _with_hand(player, hand=add(player.hand, top))
     pickups = state.pickups
-    return replace_state(
+    return _taken(
         state,
         players=with_player(state.players, seat, player),
         discard_pile=state.discard_pile[:-1],
@@ -473,17 +491,16 @@ def hit(state: GameState, action: Hit) -> GameState:
     player = _check_playing(state)
     seat = _seat(state)
     meld = _check_target_meld(state, seat, action.owner, action.meld)
-    if action.card not in player.hand:
+    rest = remove_one(player.hand, action.card)
+    if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
     end = _hit_end(state, seat, action, meld)
-    rest = remove(player.hand, (action.card,))
-    assert rest is not None
     why = play_problem(state, rest)
     if why:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
     grown = meld.requirement.extend(meld, action.card, end)
     players = _replace_meld(state.players, action.owner, action.meld, grown)
-    players = with_player(players, seat, replace_player(players[seat], hand=rest))
+    players = with_player(players, seat, _with_hand(players[seat], hand=rest))
     return _after_play(state, seat, players)
 
 
@@ -537,7 +554,7 @@ def swap_wild(state: GameState, action: SwapWild) -> GameState:
     if why:
         raise illegal(IllegalReason.MUST_KEEP_A_CARD, why)
     players = _replace_meld(state.players, action.owner, action.meld, moved)
-    players = with_player(players, seat, replace_player(players[seat], hand=rest))
+    players = with_player(players, seat, _with_hand(players[seat], hand=rest))
     return _after_play(state, seat, players)
 
 
@@ -553,13 +570,19 @@ def _check_going_out(state: GameState) -> None:
 
 
 def discard(state: GameState, action: Discard) -> GameState:
-    """R-4.5, R-9, R-10: discard to end the turn; a Skip names its target."""
-    _not_laying(state)
+    """R-4.5, R-9, R-10: discard to end the turn; a Skip names its target.
+
+    The hot path of random play: the card is tested by its code (48 Wild, 49 Skip, 50 the
+    rule card, 51 and 52 Reverse and Super Skip) rather than through its properties.
+    """
+    if state.laying is not None:
+        _not_laying(state)
     seat = _seat(state)
     rules = state.rules
     player = state.players[seat]
     card = action.card
-    rest = remove(player.hand, (card,))
+    code = card.code
+    rest = remove_one(player.hand, card)
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {card}")
     if state.forced_discard and card.changes_turns:
@@ -576,7 +599,8 @@ def discard(state: GameState, action: Discard) -> GameState:
             IllegalReason.NOT_ALLOWED_BY_RULES,
             "you may not discard the card you took from the discard pile (A-18)",
         )
-    if player.floating and _floater_can_play(state, seat):
+    floating = player.floating
+    if floating and _floater_can_play(state, seat):
         raise illegal(
             IllegalReason.MUST_PLAY, "a floater must play a card that can be played (V-9.2)"
         )
@@ -596,7 +620,7 @@ def discard(state: GameState, action: Discard) -> GameState:
             if mode is SkipAsLastCard.DRAW_REPLACEMENT and can_draw_stock(state):
                 going_out, replacement = False, True
     target = action.target
-    names_loser = card.is_rule_card and going_out  # V-5.3: name who drops a phase
+    names_loser = going_out and code == 50  # V-5.3: the rule card names who drops a phase
     if names_loser:
         if target is None or target == seat or target not in state.seats:
             raise illegal(
@@ -617,21 +641,21 @@ def discard(state: GameState, action: Discard) -> GameState:
                 f"seat {target} cannot be skipped now (R-9.1, R-9.5)",
             )
     elif (
-        card.is_skip
+        code == 49
         and not going_out
         and not rules.skip_may_reverse  # V-15: a Skip without a target reverses
         and skip_targets(state, seat)
     ):
         raise illegal(IllegalReason.BAD_SKIP_TARGET, "name the player to skip (R-4.6)")
-    pile = (*state.discard_pile, card)
+    pile = state.discard_pile + (card,)  # noqa: RUF005 (faster than unpacking, a hot path)
     stock, reshuffles = state.stock, state.reshuffles
     if replacement:  # A-9 draw_replacement: the Skip is replaced from the draw pile
         if not stock:
             stock, pile, reshuffles = reshuffled_stock(replace(state, discard_pile=pile))
         rest = (stock[0],)
         stock = stock[1:]
-    floats = player.floating and not rest and not going_out  # a lone Skip played on (A-9)
-    players = with_player(state.players, seat, replace_player(player, hand=rest, floating=floats))
+    floats = floating and not rest and not going_out  # a lone Skip played on (A-9)
+    players = with_player(state.players, seat, _discarded(player, hand=rest, floating=floats))
     record = state.skip_record
     if target is not None and not names_loser:
         victim = players[target]
@@ -657,7 +681,7 @@ def discard(state: GameState, action: Discard) -> GameState:
             reshuffles=reshuffles,
             skip_record=record,
         )
-    if card.code > 50 or (card.is_skip and target is None):  # V-15: Reverse, Super Skip
+    if code > 50 or (code == 49 and target is None):  # V-15: Reverse, Super Skip
         return turn_after(
             state,
             seat,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from ..cards import Card
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
-from ..state import GameState, PlayerState, Stage, replace, replace_state
+from ..state import GameState, PlayerState, Stage, rebuilder, replace
 from .common import (
     can_draw_stock,
     can_take_discard,
@@ -13,6 +16,27 @@ from .common import (
     next_seat,
     usable_saved,
 )
+
+_next_turn = cast(
+    "Callable[..., GameState]",
+    rebuilder(
+        GameState,
+        "players",
+        "stage",
+        "current_player",
+        "turn",
+        "total_turns",
+        "taken_discard",
+        "laid_down_this_turn",
+        "forced_discard",
+        "lost_turns",
+        "discard_pile",
+        "stock",
+        "reshuffles",
+        "skip_record",
+    ),
+)
+"""The state at the start of a turn: every field :func:`begin_turn` sets, and no other."""
 
 
 def begin_turn(
@@ -43,7 +67,7 @@ def begin_turn(
             seat = next_seat(state, seat)
         players, lost = tuple(plist), tuple(lost_list)
     total = state.total_turns + 1
-    nxt = replace_state(
+    nxt = _next_turn(
         state,
         players=players,
         stage=Stage.DRAW,
@@ -62,7 +86,9 @@ def begin_turn(
     cap = state.rules.max_turns
     if cap is not None and total > cap:
         return replace(nxt, stage=Stage.GAME_OVER, current_player=None, winners=())
-    if not nxt.stock and state.rules.draw_exhaustion is DrawExhaustion.END_HAND:
+    if nxt.stock:  # a card to draw: the turn goes on (R-4.2)
+        return nxt
+    if state.rules.draw_exhaustion is DrawExhaustion.END_HAND:
         return end_hand(nxt, nxt.players, went_out=None)  # A-17: the draw pile ran out
     if not (can_draw_stock(nxt) or can_take_discard(nxt) or usable_saved(nxt, seat)):
         return end_hand(nxt, nxt.players, went_out=None)  # R-14.2
@@ -130,10 +156,10 @@ def skip_targets(state: GameState, seat: int) -> tuple[int, ...]:
     limit = rules.skip_limit
     players = state.players
     record = state.skip_record
-    if limit is SkipLimit.NO_STACKING:
-        return tuple(s for s in sorted(others) if players[s].skips_pending == 0)
+    if limit is SkipLimit.NO_STACKING:  # list comprehensions: cheaper than generators here
+        return tuple([s for s in sorted(others) if players[s].skips_pending == 0])
     if limit is SkipLimit.ONCE_PER_HAND:
-        return tuple(s for s in sorted(others) if record[s] < 0)
+        return tuple([s for s in sorted(others) if record[s] < 0])
     if limit is SkipLimit.STRICT_CIRCUIT:
         circuit = len(state.seats)
         return tuple(
