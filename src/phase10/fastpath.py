@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "compile_plan",
     "completes",
+    "completes_buckets",
     "completes_counts",
     "least_wilds",
     "least_wilds_of",
@@ -234,6 +235,14 @@ def completes_counts(plan: Plan, counts: Sequence[int], need_natural: bool) -> b
         if counts[code]:
             bucketed[bucket[code]] += counts[code]
     return _completes_buckets(plan, bucketed, need_natural)
+
+
+def completes_buckets(plan: Plan, buckets: list[int], wilds: int, need_natural: bool) -> bool:
+    """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
+    is used up) and ``wilds`` Wilds."""
+    buckets.append(wilds)
+    buckets.append(0)
+    return _completes_buckets(plan, buckets, need_natural)
 
 
 def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> bool:
