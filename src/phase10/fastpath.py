@@ -239,25 +239,23 @@ def completes_counts(plan: Plan, counts: Sequence[int], need_natural: bool) -> b
 
 def completes_buckets(plan: Plan, buckets: list[int], wilds: int, need_natural: bool) -> bool:
     """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
-    is used up) and ``wilds`` Wilds."""
-    buckets.append(wilds)
-    buckets.append(0)
-    return _completes_buckets(plan, buckets, need_natural)
+    is changed during the search and restored) and ``wilds`` Wilds."""
+    if sum(buckets) + wilds < plan.min_cards:
+        return False
+    mask = 0
+    if plan.has_runs:
+        for n in range(plan.buckets):
+            if buckets[n]:
+                mask |= 1 << n
+    return _search(plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask)
 
 
 def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> bool:
     """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
     buckets = plan.buckets
     wilds = bucketed[buckets]
-    if sum(bucketed) - bucketed[buckets + 1] < plan.min_cards:
-        return False
     del bucketed[buckets:]
-    mask = 0
-    if plan.has_runs:
-        for n in range(buckets):
-            if bucketed[n]:
-                mask |= 1 << n
-    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
+    return completes_buckets(plan, bucketed, wilds, need_natural)
 
 
 def _search(
