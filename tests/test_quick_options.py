@@ -34,8 +34,8 @@ from phase10.cards import ALL_CARDS, SKIP, WILD
 from phase10.engine import laydowns
 from phase10.extra_kinds import UNOBOT_30_PHASES
 from phase10.laying import _group_options_reference, group_options
-from phase10.quick_options import quick_choices
-from phase10.solver import card_counts
+from phase10.quick_options import _rest_plan, quick_choices
+from phase10.solver import card_counts, requirements_plan
 from phase10.testing.groups import KIND_RULES
 from scale import scaled
 from strategies import hands
@@ -120,6 +120,25 @@ def test_outline_path_answers_for_the_rest_itself() -> None:
     assert checked
     _, checked = quick_choices(SetOf(3), counts, 0, MeldRules(), (ColorOf(4),), True)
     assert not checked
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("kind", [SetOf, RunOf, ColorOf])
+def test_a4_rest_of_one_group_has_the_compiled_plan(
+    kind: type[SetOf | RunOf | ColorOf], rules: MeldRules
+) -> None:
+    """The table of one-group plans searches as the plan compiled for the rules (run windows
+    under wrap-around and a wider Wild range, A-4; none under scope "group" or Postal)."""
+    for size in range(1, 15):
+        got = _rest_plan((kind(size),), rules)
+        expected = requirements_plan((kind(size),), rules)
+        if got is None or expected is None:
+            assert got is expected
+        else:
+            assert got.steps == expected.steps  # run windows included
+            assert got[:3] == expected[:3]  # buckets, their number, steps
+            assert got[3:5] == expected[3:5]  # cards needed, whether runs are searched
+            assert got[6:] == expected[6:]  # step order, equal steps
 
 
 VARIANT_RULES = (

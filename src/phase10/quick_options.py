@@ -19,11 +19,22 @@ The options are the ones the general way lists (tested against it), before sorti
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from .cards import COLORS, Color
-from .fastpath import Plan, completes_buckets
-from .melds import ColorOf, Meld, MeldRules, Requirement, RunOf, submultisets
+from .fastpath import Plan, compile_plan, completes_buckets, plan_for
+from .melds import (
+    DEFAULT_MELD_RULES,
+    ColorOf,
+    Meld,
+    MeldRules,
+    NaturalScope,
+    Requirement,
+    RunOf,
+    SetOf,
+    submultisets,
+)
 from .solver import requirements_plan
 
 __all__ = ["Choice", "quick_choices"]
@@ -54,7 +65,7 @@ def quick_choices(
         held = [counts[n] + counts[n + 12] + counts[n + 24] + counts[n + 36] for n in range(12)]
     check: _Rest | None = None
     if rest:
-        plan = requirements_plan(rest, rules)
+        plan = _rest_plan(rest, rules)
         if plan is not None and (plan.buckets == 4) == colors:
             check = _Rest(plan, held, counts[_WILD_CODE], need_natural)
     if type(req) is RunOf:
@@ -64,10 +75,32 @@ def quick_choices(
     return chosen, check is not None or not rest
 
 
+_ONE_GROUP_PLANS: Mapping[tuple[type[Requirement], int], Plan] = MappingProxyType(
+    {
+        (kind, size): plan
+        for kind in (SetOf, RunOf, ColorOf)
+        for size in range(1, 13)
+        if (plan := compile_plan((kind(size),), DEFAULT_MELD_RULES)) is not None
+    }
+)
+"""Compiled once: the plans of a rest of one group (most phases have two groups)."""
+
+
+def _rest_plan(rest: Sequence[Requirement], rules: MeldRules) -> Plan | None:
+    """:func:`phase10.solver.requirements_plan` of ``rest``, a rest of one group from the
+    table (its run windows rebuilt for other run options)."""
+    if len(rest) == 1 and rules.natural_card_scope is not NaturalScope.GROUP:
+        req = rest[0]
+        plan = _ONE_GROUP_PLANS.get((type(req), req.size))
+        if plan is not None and not rules.wild_numbers:
+            return plan_for(plan, rules)
+    return requirements_plan(rest, rules)
+
+
 class _Rest:
     """Whether the rest of the phase can be made after an outline, on bucket counts."""
 
-    __slots__ = ("answers", "base", "need_natural", "plan", "wilds")
+    __slots__ = ("answers", "base", "need_natural", "plan", "present", "wilds")
 
     def __init__(self, plan: Plan, held: list[int], wilds: int, need_natural: bool) -> None:
         self.plan = plan
@@ -75,6 +108,11 @@ class _Rest:
         self.wilds = wilds
         self.need_natural = need_natural
         self.answers: dict[tuple[tuple[int, ...], int], bool] = {}
+        present = 0
+        for bucket, have in enumerate(held):
+            if have:
+                present |= 1 << bucket
+        self.present = present
 
     def allows(self, taken: tuple[int, ...], wilds: int) -> bool:
         """Whether the rest can be made once the natural cards of buckets ``taken`` and
@@ -83,10 +121,15 @@ class _Rest:
         ok = self.answers.get(key)
         if ok is None:
             left = list(self.base)
+            present = self.present
             for bucket in taken:
                 left[bucket] -= 1
+                if not left[bucket]:
+                    present &= ~(1 << bucket)
             need = self.need_natural and not taken
-            ok = self.answers[key] = completes_buckets(self.plan, left, self.wilds - wilds, need)
+            ok = self.answers[key] = completes_buckets(
+                self.plan, left, self.wilds - wilds, need, present
+            )
         return ok
 
 
