@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "compile_plan",
     "completes",
+    "completes_buckets",
     "completes_counts",
     "least_wilds",
     "least_wilds_of",
@@ -236,19 +237,31 @@ def completes_counts(plan: Plan, counts: Sequence[int], need_natural: bool) -> b
     return _completes_buckets(plan, bucketed, need_natural)
 
 
+def completes_buckets(
+    plan: Plan, buckets: list[int], wilds: int, need_natural: bool, present: int | None = None
+) -> bool:
+    """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
+    is changed during the search and restored) and ``wilds`` Wilds; ``present``: the
+    buckets that hold a card, as bits, when the caller knows them."""
+    if sum(buckets) + wilds < plan.min_cards:
+        return False
+    mask = 0
+    if plan.has_runs:
+        if present is not None:
+            mask = present
+        else:
+            for n in range(plan.buckets):
+                if buckets[n]:
+                    mask |= 1 << n
+    return _search(plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask)
+
+
 def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> bool:
     """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
     buckets = plan.buckets
     wilds = bucketed[buckets]
-    if sum(bucketed) - bucketed[buckets + 1] < plan.min_cards:
-        return False
     del bucketed[buckets:]
-    mask = 0
-    if plan.has_runs:
-        for n in range(buckets):
-            if bucketed[n]:
-                mask |= 1 << n
-    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
+    return completes_buckets(plan, bucketed, wilds, need_natural)
 
 
 def _search(

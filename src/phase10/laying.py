@@ -44,9 +44,11 @@ from .melds import (
     Requirement,
     RunOf,
     SetOf,
+    _new_meld,
     meld_from_draft,
     submultisets,
 )
+from .quick_options import Choice, quick_choices
 from .solver import can_complete_counts, collapse_map, requirements_plan
 
 __all__ = ["group_options", "remaining_requirements"]
@@ -83,31 +85,60 @@ def group_options(
     V-13). Groups are at minimum size, one per distinct (meaning, cards used),
     each with as many natural cards as its cards allow, sorted canonically.
     """
+    return _group_options(counts, requirements, rules, need_natural, wild_positions, quick=True)
+
+
+def _group_options_reference(
+    counts: Sequence[int],
+    requirements: Sequence[Requirement],
+    rules: MeldRules = DEFAULT_MELD_RULES,
+    *,
+    need_natural: bool,
+    wild_positions: bool = False,
+) -> list[Meld]:
+    """:func:`group_options` without the outline path (:mod:`phase10.quick_options`): every
+    candidate from the kind, each asked on its own; the tests' oracle for the fast path."""
+    return _group_options(counts, requirements, rules, need_natural, wild_positions, quick=False)
+
+
+def _group_options(
+    counts: Sequence[int],
+    requirements: Sequence[Requirement],
+    rules: MeldRules,
+    need_natural: bool,
+    wild_positions: bool,
+    *,
+    quick: bool,
+) -> list[Meld]:
+    """:func:`group_options`; ``quick`` lets plain sets, runs and colour groups without
+    personal Wilds go by outlines."""
     req = requirements[0]
     rest = requirements[1:]
     scope = rules.natural_card_scope
     min_naturals = 1 if scope is NaturalScope.GROUP or (need_natural and not rest) else 0
-    if type(req) in _BUILT_IN:
-        chosen = _built_in_choices(req, counts, min_naturals, rules, wild_positions)
+    kind = type(req)
+    if quick and kind in _BUILT_IN and not rules.wild_numbers:
+        chosen, checked = quick_choices(req, counts, min_naturals, rules, rest, need_natural)
+        if not checked:  # the rest is asked card by card
+            chosen = _finishable(chosen, counts, rest, rules, need_natural)
     else:
-        chosen = _custom_choices(req, counts, min_naturals, rules)
-    if rest:
-        chosen = _finishable(chosen, counts, rest, rules, need_natural)
+        if kind in _BUILT_IN:
+            chosen = _built_in_choices(req, counts, min_naturals, rules, wild_positions)
+        else:
+            chosen = _custom_choices(req, counts, min_naturals, rules)
+        if rest:
+            chosen = _finishable(chosen, counts, rest, rules, need_natural)
     chosen.sort(key=_order)
     wraps = rules.run_wraparound and req.wraps_around
     return [
         meld
         if meld is not None
-        else Meld(req, tuple(ALL_CARDS[c] for c in codes), number, color, wraps)
+        else _new_meld(req, tuple([ALL_CARDS[c] for c in codes]), number, color, wraps)
         for (number, color, codes, _, meld) in chosen
     ]
 
 
-_Choice = tuple["int | None", "Color | None", tuple[int, ...], int, "Meld | None"]
-"""One option: number, colour, card codes in table order, natural cards, a prebuilt meld."""
-
-
-def _order(choice: _Choice) -> tuple[int, int, tuple[int, ...]]:
+def _order(choice: Choice) -> tuple[int, int, tuple[int, ...]]:
     """:meth:`Meld.sort_key` of the option, for options of one requirement."""
     number, color, codes, _, _ = choice
     return (-1 if number is None else number, -1 if color is None else _COLOR_INDEX[color], codes)
@@ -119,10 +150,10 @@ def _built_in_choices(
     min_naturals: int,
     rules: MeldRules,
     wild_positions: bool,
-) -> list[_Choice]:
+) -> list[Choice]:
     """Sets, runs and colour groups: one option per (anchor, cards used), most naturals kept."""
     ordered = type(req) is RunOf  # a set or colour group lies in card order
-    best: dict[Hashable, _Choice] = {}
+    best: dict[Hashable, Choice] = {}
     for codes, number, color, naturals in _drafts(req, counts, min_naturals, rules, wild_positions):
         cards = tuple(sorted(codes))
         key: Hashable = (number, color, cards)
@@ -137,9 +168,9 @@ def _built_in_choices(
 
 def _custom_choices(
     req: Requirement, counts: Sequence[int], min_naturals: int, rules: MeldRules
-) -> list[_Choice]:
+) -> list[Choice]:
     """Other kinds: one option per (:meth:`~Requirement.outcome_key`, cards used)."""
-    best: dict[Hashable, _Choice] = {}
+    best: dict[Hashable, Choice] = {}
     for draft in req.candidates(counts, min_naturals, rules):
         meld = meld_from_draft(req, draft, rules)
         key = (req.outcome_key(meld), tuple(sorted(draft[0])))
@@ -151,12 +182,12 @@ def _custom_choices(
 
 
 def _finishable(
-    chosen: list[_Choice],
+    chosen: list[Choice],
     counts: Sequence[int],
     rest: Sequence[Requirement],
     rules: MeldRules,
     need_natural: bool,
-) -> list[_Choice]:
+) -> list[Choice]:
     """The options after which the cards left can make the ``rest`` of the phase.
 
     The answer depends only on what the rest can tell apart of the cards left,
@@ -166,7 +197,7 @@ def _finishable(
     mapping = collapse_map(rest, rules)
     work = list(counts)
     answers: dict[tuple[tuple[int, ...], bool], bool] = {}
-    kept: list[_Choice] = []
+    kept: list[Choice] = []
     for choice in chosen:
         codes = choice[2]
         still_need = need_natural and choice[3] == 0
