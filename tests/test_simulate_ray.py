@@ -102,3 +102,23 @@ def test_resume_on_ray_after_an_interruption_writes_the_same_file(tmp_path: Path
     assert 0 < len(cut.read_text().splitlines()) < 16
     assert simulate("to-phase-1", BOTS, 16, backend="ray", out=cut, resume=True) == expected
     assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_an_interrupted_run_on_ray_cancels_no_task(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C leaves the batches in flight to finish: Ray 2.x crashes the driver when a task
+    is cancelled as its reply arrives ("Tried to complete task that was not pending")."""
+    cancelled: list[object] = []
+    monkeypatch.setattr(ray, "cancel", lambda handle, **_: cancelled.append(handle))
+
+    def interrupt(done: int, total: int) -> None:
+        if done:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(
+            "to-phase-1", BOTS, 16, backend="ray", out=tmp_path / "cut.jsonl", progress=interrupt
+        )
+    assert cancelled == []
+    assert len((tmp_path / "cut.jsonl").read_text().splitlines()) < 16

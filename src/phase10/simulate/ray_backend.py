@@ -64,8 +64,11 @@ class RayBackend:
         return list(zip(ready, batches, strict=True))
 
     def cancel(self, handles: list[object]) -> None:
-        for handle in handles:
-            self._ray.cancel(handle)
+        """Stop waiting for ``handles`` without ``ray.cancel``: the batches in flight (about
+        two per worker, a second of work) finish and are dropped, or end with the Ray this
+        backend started. Cancelling a task whose reply is arriving crashes the driver in Ray
+        2.x ("Tried to complete task that was not pending"), killing the caller's process."""
+        del handles
         self.close()
 
     def close(self) -> None:
