@@ -9,11 +9,14 @@ it goes out (R-10), the skips it gives and receives (R-9); per game: the phases 
 completed, and the games lost on points to another player who also completed Phase 10
 (the tie-break, R-15.2) or lost with fewer phases.
 
-``--bot omniscient`` is a *ceiling*, not a bot: OutsBot whose draws, discards and Skip
-targets are chosen by playing each candidate out on the true state (the real stock order
-and the others' real hands; the others are deterministic GreedyBots, so the play-out is
-what would happen if it then played as OutsBot). It reads hidden information and exists
-only here, to tell how far better choices of these kinds could take the seat.
+``--bot peek`` is SearchBot (the same worlds' count, candidates and margin) whose worlds
+hold the others' true hands, only the stock reshuffled: what reading the others' hands,
+and nothing more, would be worth to the search. ``--bot omniscient`` is a *ceiling*, not
+a bot: OutsBot whose draws, discards and Skip targets are chosen by playing each
+candidate out on the true state (the real stock order and the others' real hands; the
+others are deterministic GreedyBots, so the play-out is what would happen if it then
+played as OutsBot). It reads hidden information and exists only here, to tell how far
+better choices of these kinds could take the seat.
 
     python benchmarks/diagnose_strength.py --bot outs --games 800
     python benchmarks/diagnose_strength.py --bot omniscient --games 100
@@ -22,7 +25,9 @@ only here, to tell how far better choices of these kinds could take the seat.
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
+import random
 import statistics
 from collections.abc import Sequence
 
@@ -38,13 +43,13 @@ from phase10 import (
     player_view,
 )
 from phase10.actions import Discard, DrawStock, NextHand, TakeDiscard
-from phase10.search import hand_value
+from phase10.search import MARGIN, hand_value
 from phase10.simulate import wilson_interval
-from phase10.state import Stage
+from phase10.state import Stage, replace
 from phase10.strategy import OutsBot
 
 PLAYERS = 4
-BOTS = ("search", "outs", "greedy", "omniscient")
+BOTS = ("search", "outs", "greedy", "omniscient", "peek")
 _SEARCHED = (Discard, DrawStock, TakeDiscard)
 
 
@@ -73,7 +78,46 @@ class Omniscient:
         return options[best]
 
 
+class Peek(Omniscient):
+    """SearchBot whose worlds hold the others' true hands, only the stock reshuffled: what
+    reading the others' hands, and nothing else, would be worth (benchmark only)."""
+
+    def __init__(self, seed: int, simulations: int) -> None:
+        super().__init__(candidates=SearchBot.DEFAULT_CANDIDATES)
+        self.simulations = simulations
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        seat = state.current_player
+        assert seat is not None
+        view = player_view(state, seat)
+        first = self.policy.choose(view, legal)
+        if not isinstance(first, _SEARCHED):
+            return first
+        options = self.search._candidates(view, legal, first)
+        if len(options) < 2:
+            return first
+        gains: list[list[float]] = [[] for _ in options]
+        for _ in range(self.simulations):
+            stock = list(state.stock)
+            self.rng.shuffle(stock)
+            world = replace(state, stock=tuple(stock))
+            ends = [self.search._rollout(apply(world, a), seat) for a in options]
+            values = [hand_value(world, end, seat) for end in ends]
+            for index, value in enumerate(values):
+                gains[index].append(value - values[0])
+        best, margin = 0, -math.inf
+        for index in range(1, len(options)):
+            mean = statistics.fmean(gains[index])
+            error = statistics.stdev(gains[index]) / math.sqrt(len(gains[index]))
+            if mean > max(MARGIN * error, margin):
+                best, margin = index, mean
+        return options[best]
+
+
 def _bot(kind: str, seed: int, simulations: int) -> Bot | Omniscient:
+    if kind == "peek":
+        return Peek(seed, simulations)
     if kind == "search":
         return SearchBot(simulations=simulations, seed=seed)
     if kind == "omniscient":

@@ -148,3 +148,15 @@ def test_r_6_4_keeps_a_card_that_fits_a_group_on_the_table() -> None:
 def test_a_negative_tolerance_is_refused() -> None:
     with pytest.raises(ValueError, match="tolerance"):
         OutsBot(tolerance=-0.5)
+
+
+def test_chooses_among_any_subset_of_the_legal_actions() -> None:
+    """SearchBot asks OutsBot for its second choice by offering the legal actions less its
+    first: the answer is one of those offered, even when the best discard is not."""
+    state = apply(first_turn("R3 B3 R7 B7 R11 B11 G1 G5 Y9 Y12", "G2", stock="Y2"), DrawStock())
+    view, legal = player_view(state, 0), legal_actions(state)
+    rest = list(legal)
+    for _ in range(len(legal) - 1):
+        choice = OutsBot().choose(view, rest)
+        assert choice in rest
+        rest.remove(choice)

@@ -242,7 +242,7 @@ class OutsBot:
         cost: dict[Card, tuple[int, float]] = {}
         for card in distinct_cards(hand):
             cost[card] = outlook.rank(_without(hand, card))
-        need, wait = min(cost.values())
+        need, wait = min(cost[a.card] for a in plain)
         bound = wait * (1 + self.tolerance)
         near = [a for a in plain if cost[a.card][0] == need and cost[a.card][1] <= bound]
         hits = _hittable(view)
