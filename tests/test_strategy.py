@@ -3,6 +3,8 @@ discards by the unseen cards that would bring its phase closer (R-3.7, R-4.2, R-
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import cards, stacked_game, with_players
 from phase10 import (
     Action,
@@ -21,6 +23,7 @@ from phase10 import (
     player_view,
 )
 from phase10.cards import ALL_CARDS, Card
+from phase10.melds import SetOf
 from phase10.solver import fast_plan
 from phase10.strategy import HandOutlook, OutsBot, outs_pool
 
@@ -124,3 +127,36 @@ def test_r_9_1_skips_the_leader_but_once_down_spares_those_down() -> None:
     down = with_players(state, s0={"laid_down": True})
     assert OutsBot().choose(player_view(down, 0), skips) == skips[1]
     assert OutsBot(skips=False).choose(player_view(down, 0), skips) == skips[0]
+
+
+def test_r_6_4_keeps_a_card_that_fits_a_group_on_the_table() -> None:
+    """Among discards that leave the phase as close, a card that fits a group already on
+    the table (R-6.4: it can be hit on the turn the seat lays down, so it goes free) is
+    kept, and one that fits nowhere, costing a later discard, goes. Without seat 2's set
+    of 12s on the table the costliest single goes: the 12."""
+    hands = {0: "R3 B3 R7 B7 R11 B11 G1 G5 Y9 Y12", 2: "R12 B12 G12 R9 B9 G9 G4 G6 G8 G10"}
+    state = stacked_game(hands, "G2", "Y2", dealer=3, players=4)
+    melds = (SetOf(3).make("R12 B12 G12"), SetOf(3).make("R9 B9 G9"))
+    down = {"melds": melds, "hand": tuple(cards("G4 G6 G8 G10")), "laid_down": True}
+    drawn = apply(state, DrawStock())
+    assert ask(OutsBot(), drawn) == Discard(Card.parse("Y12"))
+    choice = ask(OutsBot(), with_players(drawn, s2=down))
+    assert isinstance(choice, Discard)
+    assert choice.card.number not in (3, 7, 9, 11, 12)
+
+
+def test_a_negative_tolerance_is_refused() -> None:
+    with pytest.raises(ValueError, match="tolerance"):
+        OutsBot(tolerance=-0.5)
+
+
+def test_chooses_among_any_subset_of_the_legal_actions() -> None:
+    """SearchBot asks OutsBot for its second choice by offering the legal actions less its
+    first: the answer is one of those offered, even when the best discard is not."""
+    state = apply(first_turn("R3 B3 R7 B7 R11 B11 G1 G5 Y9 Y12", "G2", stock="Y2"), DrawStock())
+    view, legal = player_view(state, 0), legal_actions(state)
+    rest = list(legal)
+    for _ in range(len(legal) - 1):
+        choice = OutsBot().choose(view, rest)
+        assert choice in rest
+        rest.remove(choice)

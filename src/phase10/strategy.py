@@ -45,6 +45,11 @@ MEMORY = 1 << 17
 """Bucket counts whose fewest Wilds an :class:`OutsBot` remembers per phase before it forgets
 them all (a bound on its memory; a hand changes a card at a time, so they come back)."""
 
+TOLERANCE = 0.25
+"""How much longer (a fraction) than the best discard's wait for the next out an
+:class:`OutsBot` accepts, to throw a card that fits no group on the table, or that the
+next player does not collect, or a costlier one."""
+
 NEVER = 1000.0
 """The draws estimated for a hand that no unseen card brings closer to its phase."""
 
@@ -150,10 +155,14 @@ class HandOutlook:
 class OutsBot:
     """GreedyBot with draws and discards chosen by outs (see the module's text).
 
-    Before its phase is down it discards the card whose loss leaves the best
-    :meth:`HandOutlook.rank` (then, among equals, one the next player does not
-    collect, then the costliest), and takes the discard when the hand it makes lacks
-    fewer cards, or as many but waits ``1 + take_margin`` draws less for its next out.
+    Before its phase is down it discards, among the cards whose loss leaves the
+    hand lacking the fewest cards and waiting at most ``tolerance`` (a fraction, default
+    :data:`TOLERANCE`) longer than the best for its next out (:meth:`HandOutlook.rank`),
+    first one that fits no group on the table (a card that fits one, anyone's, is hit
+    for free on the turn the seat lays down: R-6.4), then one the next player does not
+    collect, then the best ranked, then the costliest; it takes the discard when the
+    hand it makes lacks fewer cards, or as many but waits ``1 + take_margin`` draws less
+    for its next out.
     After its phase is down, where its phase has no fast plan, and in a hand that
     has lasted :data:`~phase10.bots.STUCK_TURNS` turns (where GreedyBot stops
     hoarding, so that no game runs forever), it plays as GreedyBot. It skips as
@@ -162,9 +171,14 @@ class OutsBot:
     others make (``skips=False`` keeps GreedyBot's target).
     """
 
-    def __init__(self, *, take_margin: float = 1.0, skips: bool = True) -> None:
+    def __init__(
+        self, *, take_margin: float = 1.0, skips: bool = True, tolerance: float = TOLERANCE
+    ) -> None:
+        if tolerance < 0:
+            raise ValueError(f"tolerance must be zero or more, not {tolerance}")
         self.take_margin = take_margin
         self.skips = skips
+        self.tolerance = tolerance
         self._greedy = GreedyBot()
         self._memos: dict[tuple[Plan, bool], dict[tuple[int, ...], int]] = {}
 
@@ -228,12 +242,24 @@ class OutsBot:
         cost: dict[Card, tuple[int, float]] = {}
         for card in distinct_cards(hand):
             cost[card] = outlook.rank(_without(hand, card))
+        need, wait = min(cost[a.card] for a in plain)
+        bound = wait * (1 + self.tolerance)
+        near = [a for a in plain if cost[a.card][0] == need and cost[a.card][1] <= bound]
+        hits = _hittable(view)
 
-        def key(action: Discard) -> tuple[tuple[int, float], int, int, int]:
+        def key(action: Discard) -> tuple[int, int, tuple[int, float], int, int]:
             card = action.card
-            return (cost[card], int(fed(card)), -scores[card.code], card.code)
+            return (int(hits(card)), int(fed(card)), cost[card], -scores[card.code], card.code)
 
-        return min(plain, key=key)
+        return min(near, key=key)
+
+
+def _hittable(view: PlayerView) -> Callable[[Card], bool]:
+    """``card -> whether it fits a group on the table``: a card kept now goes free on the
+    turn the seat lays down (it is hit at once), one that fits nowhere costs a discard."""
+    rules = view.rules.meld_rules
+    melds = [m for p in view.players for m in p.melds]
+    return lambda card: any(m.hit_ends(card, rules) for m in melds)
 
 
 def _lays(actions: Sequence[Action]) -> bool:
