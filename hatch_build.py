@@ -19,7 +19,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The modules one decision of random play runs through, chosen by measurement (docs/performance).
+# The modules a decision of random play runs through, chosen by measurement (docs/quickstart.rst).
 COMPILED = (
     "phase10/fastpath.py",
     "phase10/solver.py",
