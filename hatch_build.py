@@ -20,14 +20,22 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The modules a decision of random play runs through, chosen by measurement (docs/quickstart.rst).
+# Not engine/setup.py: new_game runs once a game, and compiled code would turn its typed refusal
+# of a bad seed ("7", True) into a TypeError or an accepted seed.
 COMPILED = (
-    "phase10/fastpath.py",
-    "phase10/solver.py",
-    "phase10/laying.py",
     "phase10/arrangements.py",
+    "phase10/dealing.py",
+    "phase10/fastpath.py",
+    "phase10/laying.py",
+    "phase10/scoring.py",
+    "phase10/solver.py",
+    "phase10/engine/__init__.py",
     "phase10/engine/common.py",
+    "phase10/engine/direction.py",
+    "phase10/engine/last_stand.py",
     "phase10/engine/laydowns.py",
     "phase10/engine/legal.py",
+    "phase10/engine/partial.py",
     "phase10/engine/plays.py",
     "phase10/engine/turns.py",
 )
