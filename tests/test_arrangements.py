@@ -126,6 +126,7 @@ def _no_general_search(*args: object) -> object:
     raise AssertionError("the general search was used")
 
 
+@pytest.mark.pure_python  # patches a module the compiled wheel compiles
 def test_covered_phases_never_reach_the_general_search() -> None:
     hand = parse_cards("R3 R4 R5 W B7 B7 B7 G11 S Y10 W")
     with mock.patch.object(solver, "iter_completions", _no_general_search):

@@ -148,6 +148,7 @@ def _no_fast_path(*args: object) -> bool:
     raise AssertionError("the fast path was used")
 
 
+@pytest.mark.pure_python  # patches a module the compiled wheel compiles
 def test_group_scope_and_personal_wilds_use_the_general_search() -> None:
     hand = parse_cards("R5 B5 W W W W W")
     phase = STANDARD_PHASES[1]

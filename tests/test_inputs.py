@@ -94,6 +94,7 @@ def _postal_phase3_turn() -> GameState:
     return apply(replace(state, players=tuple(players)), DrawStock())
 
 
+@pytest.mark.pure_python  # patches a module the compiled wheel compiles
 def test_issue9_validate_state_lists_no_lay_downs(monkeypatch: pytest.MonkeyPatch) -> None:
     """validate_state establishes that the player to act can act from the stage facts:
     it never enumerates lay-downs (a 1.2 KB document ran for a minute in 0.1.0)."""
