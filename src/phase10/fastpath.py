@@ -260,8 +260,15 @@ def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> b
     """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
     buckets = plan.buckets
     wilds = bucketed[buckets]
+    if sum(bucketed) - bucketed[buckets + 1] < plan.min_cards:
+        return False
     del bucketed[buckets:]
-    return completes_buckets(plan, bucketed, wilds, need_natural)
+    mask = 0
+    if plan.has_runs:  # written out, not a call to completes_buckets: can_complete's hot path
+        for n in range(buckets):
+            if bucketed[n]:
+                mask |= 1 << n
+    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
 
 
 def _search(
