@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
+import threading
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,6 +26,7 @@ from phase10.simulate import (
     summarize_files,
     wilson_interval,
 )
+from phase10.simulate.runner import start_context
 from phase10.simulate.seeds import SeedSet
 
 
@@ -311,6 +315,50 @@ def test_custom_bots_run_in_worker_processes() -> None:
     one = simulate("to-phase-1", bots, games=4)  # type: ignore[arg-type]
     two = simulate("to-phase-1", bots, games=4, workers=2)  # type: ignore[arg-type]
     assert one == two
+
+
+def test_workers_start_without_fork_beside_threads() -> None:
+    """A process that runs threads (Ray's, a server's) must not fork its workers: a child
+    could inherit a lock another thread holds. They start by forkserver then, and play
+    the same games."""
+    bots: Sequence[object] = ["simbots:coin", "greedy"]
+    quiet = simulate("to-phase-1", bots, games=4)  # type: ignore[arg-type]
+    release = threading.Event()
+    helper = threading.Thread(target=release.wait)
+    helper.start()
+    try:
+        if multiprocessing.get_start_method() == "fork":
+            assert start_context().get_start_method() == "forkserver"
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # Python 3.12+ warns of fork() beside threads
+            busy = simulate("to-phase-1", bots, games=4, workers=2)  # type: ignore[arg-type]
+        assert not [w for w in caught if "fork" in str(w.message)]
+    finally:
+        release.set()
+        helper.join()
+    assert busy == quiet
+
+
+def test_bots_of_the_running_script_keep_forked_workers() -> None:
+    """A bot defined in the script or notebook that runs (``__main__``) exists only in a
+    forked child, so workers fork even beside threads."""
+
+    def notebook_bot(seed: int) -> GreedyBot:
+        return GreedyBot()
+
+    notebook_bot.__module__ = "__main__"
+    release = threading.Event()
+    helper = threading.Thread(target=release.wait)
+    helper.start()
+    try:
+        assert start_context([notebook_bot]).get_start_method() == (
+            multiprocessing.get_start_method()
+        )
+        if multiprocessing.get_start_method() == "fork":
+            assert start_context(["greedy"]).get_start_method() == "forkserver"
+    finally:
+        release.set()
+        helper.join()
 
 
 def test_a_factory_with_the_wrong_signature_is_refused() -> None:

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import multiprocessing
+import multiprocessing.context
+import os
 import pickle
 import signal
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 import attrs
@@ -35,6 +39,7 @@ __all__ = [
     "Reorder",
     "drive",
     "run_batch",
+    "start_context",
 ]
 
 TARGET_SECONDS = 0.5
@@ -206,20 +211,21 @@ def _ignore_interrupt() -> None:
 
 
 class ProcessBackend:
-    """Plays batches in ``workers`` local processes."""
+    """Plays batches in ``workers`` local processes, started when the first batch is."""
 
     def __init__(self, workers: int) -> None:
         self.slots = 2 * workers
-        self._checked = False
-        # The platform's start method: scripts without a __main__ guard work where it is fork.
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers, initializer=_ignore_interrupt
-        )
+        self._workers = workers
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
     def submit(self, job: Job, start: int, stop: int) -> object:
-        if not self._checked:
+        if self._pool is None:
             _check_picklable(job)
-            self._checked = True
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self._workers,
+                initializer=_ignore_interrupt,
+                mp_context=start_context(job.bots),
+            )
         return self._pool.submit(run_batch, job, start, stop)
 
     def wait(self, handles: list[object]) -> list[tuple[object, Batch]]:
@@ -231,10 +237,44 @@ class ProcessBackend:
         for handle in handles:
             if isinstance(handle, concurrent.futures.Future):
                 handle.cancel()
-        self._pool.shutdown(wait=True, cancel_futures=True)  # running batches end soon
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)  # running batches end soon
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+
+
+def start_context(bots: Sequence[BotSpec] = ()) -> multiprocessing.context.BaseContext:
+    """How worker processes start: the platform's way, except ``fork`` in a process that
+    already runs threads (Ray's, a server's), where the child could inherit a lock held by
+    another thread and hang (Python 3.12 warns of it); ``forkserver`` starts them then,
+    unless a bot is defined in the running script or notebook (``__main__``), which only
+    a forked child knows.
+
+    Where the platform forks, scripts without an ``if __name__ == "__main__":`` guard
+    keep working; a process with threads needs the guard, as on macOS and Windows.
+    """
+    context = multiprocessing.get_context()
+    if context.get_start_method() == "fork" and _thread_count() > 1 and not _defined_in_main(bots):
+        return multiprocessing.get_context("forkserver")
+    return context
+
+
+def _defined_in_main(bots: Sequence[BotSpec]) -> bool:
+    """Whether a bot refers to the running script's or notebook's own definitions."""
+    try:
+        return b"__main__" in pickle.dumps(tuple(bots))
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return True  # a forked child is the one that can still find it
+
+
+def _thread_count() -> int:
+    """The threads of this process, native ones included where the system tells (Linux)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
 
 def _check_picklable(job: Job) -> None:
