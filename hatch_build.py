@@ -24,11 +24,14 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # of a bad seed ("7", True) into a TypeError or an accepted seed.
 COMPILED = (
     "phase10/arrangements.py",
+    "phase10/bots.py",
     "phase10/dealing.py",
     "phase10/fastpath.py",
     "phase10/laying.py",
+    "phase10/quick_options.py",
     "phase10/scoring.py",
     "phase10/solver.py",
+    "phase10/views.py",
     "phase10/engine/__init__.py",
     "phase10/engine/common.py",
     "phase10/engine/direction.py",
