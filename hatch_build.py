@@ -31,6 +31,7 @@ COMPILED = (
     "phase10/fastpath.py",
     "phase10/laying.py",
     "phase10/quick_options.py",
+    "phase10/sampling.py",
     "phase10/scoring.py",
     "phase10/solver.py",
     "phase10/views.py",
