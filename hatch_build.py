@@ -20,17 +20,24 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The modules a decision of random play runs through, chosen by measurement (docs/quickstart.rst).
-# Not engine/setup.py: new_game runs once a game, and compiled code would turn its typed refusal
-# of a bad seed ("7", True) into a TypeError or an accepted seed.
+# Not the modules of attrs classes (state, melds, cards, view_types) nor bot_protocol (a
+# runtime_checkable Protocol): mypyc cannot compile them. Not engine/setup.py: compiled,
+# new_game's typed arguments would turn its refusal of a bad seed ("7", True) into a TypeError
+# or an accepted seed; the deal it calls is in engine/deals.py, compiled.
 COMPILED = (
     "phase10/arrangements.py",
+    "phase10/bots.py",
     "phase10/dealing.py",
     "phase10/fastpath.py",
     "phase10/laying.py",
+    "phase10/quick_options.py",
+    "phase10/sampling.py",
     "phase10/scoring.py",
     "phase10/solver.py",
+    "phase10/views.py",
     "phase10/engine/__init__.py",
     "phase10/engine/common.py",
+    "phase10/engine/deals.py",
     "phase10/engine/direction.py",
     "phase10/engine/last_stand.py",
     "phase10/engine/laydowns.py",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol, runtime_checkable
 
 from .actions import (
     Action,
@@ -24,6 +23,7 @@ from .actions import (
     NextHand,
     TakeDiscard,
 )
+from .bot_protocol import Bot
 from .cards import WILD, Card
 from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
@@ -43,15 +43,6 @@ from .state import GameState, Stage
 from .views import PlayerView, Viewer
 
 __all__ = ["Bot", "Distances", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that picks one of the legal actions from what its seat can see."""
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Return one element of ``legal``."""
-        ...
 
 
 class RandomBot:

@@ -33,8 +33,9 @@ from ..errors import IllegalActionError, IllegalReason
 from ..state import GameState, Stage
 from . import plays
 from .common import illegal
+from .deals import next_hand
 from .legal import legal_actions
-from .setup import new_game, next_hand
+from .setup import new_game
 from .turns import skip_targets
 
 __all__ = ["apply", "check", "legal_actions", "new_game", "skip_targets"]
