@@ -57,6 +57,7 @@ from phase10.twist import (
     resolve_rules,
     to_json,
 )
+from scale import scaled
 from twist_helpers import table_cards
 
 SPECS = sorted(PRESETS)
@@ -157,7 +158,7 @@ def _bot_steps(state: TwistState, bots: list[TwistBot], steps: int) -> list[Twis
     return states
 
 
-@settings(max_examples=max(8, settings().max_examples // 3))
+@settings(max_examples=scaled(20, minimum=4))  # a whole game each: 6 in the fast profile
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=2, max_size=6),
