@@ -49,10 +49,12 @@ from .phases import Phase
 
 __all__ = ["list_completions", "listing_plan"]
 
-_WILD_CODE = 48
-_NUMBER_CODES = tuple(tuple(range(n, 48, 12)) for n in range(12))
-_WILD_ONLY = (_WILD_CODE,)
-_COLOR_CODES = tuple(tuple(range(ci * 12, ci * 12 + 12)) for ci in range(4))
+WILD_CODE = 48
+"""Card codes (shared with :mod:`phase10.quick_options`): the Wild, each number's four
+colours, each colour's twelve numbers."""
+NUMBER_CODES = tuple(tuple(range(n, 48, 12)) for n in range(12))
+_WILD_ONLY = (WILD_CODE,)
+COLOR_CODES = tuple(tuple(range(ci * 12, ci * 12 + 12)) for ci in range(4))
 
 Key = tuple[int, int, tuple[int, ...]]
 """A group as the listing keeps it: number (or -1), colour index (or -1), card codes in table
@@ -78,7 +80,7 @@ def list_completions(
     """:func:`phase10.find_completions` for a phase with a listing plan; ``counts`` as
     :func:`phase10.solver.card_counts` gives them (read, never changed)."""
     lister = _Lister(plan, phase, counts, rules, limit)
-    lister.outlines(0, counts[_WILD_CODE], 0, NO_FLOOR, 0, lister.present)
+    lister.outlines(0, counts[WILD_CODE], 0, NO_FLOOR, 0, lister.present)
     found = lister.found
     if not found:
         return ()
@@ -121,10 +123,10 @@ class _Lister:
         self.limit = limit
         self.counts = counts  # read only: the step-by-step way works on a copy
         if plan.buckets == 4:
-            self.codes = _COLOR_CODES
+            self.codes = COLOR_CODES
             self.buckets = buckets = [sum(counts[i : i + 12]) for i in range(0, 48, 12)]
         else:
-            self.codes = _NUMBER_CODES
+            self.codes = NUMBER_CODES
             self.buckets = buckets = [
                 counts[n] + counts[n + 12] + counts[n + 24] + counts[n + 36] for n in range(12)
             ]
@@ -360,12 +362,12 @@ class _Lister:
                 if counts is self.counts:  # the hand's own: its cards of a number are known
                     cards = self.avail.get(n)
                     if cards is None:
-                        cards = self.avail[n] = [c for c in _NUMBER_CODES[n] if counts[c]]
+                        cards = self.avail[n] = [c for c in NUMBER_CODES[n] if counts[c]]
                 else:
-                    cards = [code for code in _NUMBER_CODES[n] if counts[code]]
+                    cards = [code for code in NUMBER_CODES[n] if counts[code]]
                 places[place] = cards
             return [(anchor, -1, codes) for codes in itertools.product(*places)]
-        wild_part = (_WILD_CODE,) * (size - detail)
+        wild_part = (WILD_CODE,) * (size - detail)
         number, color = (-1, anchor) if kind == COLOR_STEP else (anchor + 1, -1)
         if not detail:
             return [(number, color, wild_part)]

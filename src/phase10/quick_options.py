@@ -22,6 +22,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from .arrangements import COLOR_CODES, NUMBER_CODES, WILD_CODE
 from .cards import COLORS, Color
 from .fastpath import Plan, compile_plan, completes_buckets, plan_for
 from .melds import (
@@ -39,9 +40,6 @@ from .solver import requirements_plan
 
 __all__ = ["Choice", "quick_choices"]
 
-_WILD_CODE = 48
-_NUMBER_CODES = tuple(tuple(range(n, 48, 12)) for n in range(12))
-_COLOR_CODES = tuple(tuple(range(ci * 12, ci * 12 + 12)) for ci in range(4))
 
 Choice = tuple["int | None", "Color | None", tuple[int, ...], int, "Meld | None"]
 """One option: number, colour, card codes in table order, natural cards, a prebuilt meld."""
@@ -67,7 +65,7 @@ def quick_choices(
     if rest:
         plan = _rest_plan(rest, rules)
         if plan is not None and (plan.buckets == 4) == colors:
-            check = _Rest(plan, held, counts[_WILD_CODE], need_natural)
+            check = _Rest(plan, held, counts[WILD_CODE], need_natural)
     if type(req) is RunOf:
         chosen = _runs(req.size, counts, held, min_naturals, rules, check)
     else:
@@ -143,10 +141,10 @@ def _groups(
 ) -> list[Choice]:
     """Sets (number buckets) or colour groups (colour buckets): an outline is a bucket and how
     many natural cards of it; its cards are each multiset of that many, then the Wilds."""
-    wilds = counts[_WILD_CODE]
+    wilds = counts[WILD_CODE]
     lowest = max(min_naturals, 1)
     out: list[Choice] = []
-    buckets = _COLOR_CODES if colors else _NUMBER_CODES
+    buckets = COLOR_CODES if colors else NUMBER_CODES
     for b, have in enumerate(held):
         if have < lowest or have + wilds < size:
             continue
@@ -157,12 +155,12 @@ def _groups(
                 break
             if check is not None and not check.allows((b,) * used, size - used):
                 continue
-            wild_part = (_WILD_CODE,) * (size - used)
+            wild_part = (WILD_CODE,) * (size - used)
             out.extend(
                 (number, color, nat + wild_part, used, None) for nat in submultisets(naturals, used)
             )
     if min_naturals == 0 and wilds >= size and (check is None or check.allows((), size)):
-        only = (_WILD_CODE,) * size
+        only = (WILD_CODE,) * size
         for b in range(len(buckets)):
             if colors:
                 out.append((None, COLORS[b], only, 0, None))
@@ -181,7 +179,7 @@ def _runs(
 ) -> list[Choice]:
     """Runs: an outline is a start and the positions that take a natural card (the others
     take Wilds); its cards are each choice of colour at those positions."""
-    wilds = counts[_WILD_CODE]
+    wilds = counts[WILD_CODE]
     wrap = rules.run_wraparound
     if wrap:
         starts: Sequence[int] = range(1, 13) if size <= 12 else ()
@@ -190,10 +188,10 @@ def _runs(
         starts = range(low, high - size + 2)
     avail = [
         [code for code in codes if counts[code]] if have else []
-        for codes, have in zip(_NUMBER_CODES, held, strict=True)
+        for codes, have in zip(NUMBER_CODES, held, strict=True)
     ]
     fewest = max(min_naturals, size - wilds, 0)  # natural cards a run needs at the least
-    wild_only: list[Sequence[int]] = [(_WILD_CODE,)] * size
+    wild_only: list[Sequence[int]] = [(WILD_CODE,)] * size
     out: list[Choice] = []
     for start in starts:
         if wrap:
