@@ -6,12 +6,21 @@ installs the extra, and CI fails if the learning checkers do not run).
 
 ``.ci/compiled`` sets ``PHASE10_EXPECT_COMPILED=1`` when it tests the compiled wheel: the run
 then stops at once unless ``phase10`` is that wheel's compiled modules, not the source tree.
+
+``.ci/run`` sets ``PHASE10_SUITE_BUDGET`` (seconds) for the README's test command: the run's
+summary then says how long it took against that budget (a report, never a failure: timings
+on a shared machine are too noisy to fail on).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from importlib.util import find_spec
+
+import pytest
+
+_STARTED = pytest.StashKey[float]()
 
 collect_ignore: list[str] = []
 if not all(find_spec(name) for name in ("numpy", "gymnasium", "pettingzoo")):
@@ -31,3 +40,25 @@ if os.environ.get("PHASE10_EXPECT_COMPILED") == "1":
     if phase10.fastpath.__file__.endswith(".py"):
         message = f"expected the compiled wheel, but phase10 is {phase10.fastpath.__file__}"
         raise RuntimeError(message)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Note when the run starts (for the budget report)."""
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    """Report the run's time against ``PHASE10_SUITE_BUDGET`` when CI sets it."""
+    budget = os.environ.get("PHASE10_SUITE_BUDGET")
+    if not budget or _STARTED not in config.stash:
+        return
+    took = time.monotonic() - config.stash[_STARTED]
+    if took <= float(budget):
+        terminalreporter.write_line(f"suite time {took:.0f} s, within the {budget} s budget")
+    else:
+        terminalreporter.write_line(
+            f"suite time {took:.0f} s, OVER the {budget} s budget: the slowest tests are "
+            "listed by python -m pytest --durations=20"
+        )
