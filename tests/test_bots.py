@@ -245,3 +245,29 @@ def test_a_discards_remembered_distance_is_the_hands_distance() -> None:
         for limit in (1, 4, 9):
             assert distances(rest, phase, rules, limit) == Distances()(rest, phase, rules, limit)
     assert remembered > 300
+
+
+def test_a_drawn_cards_gain_from_one_yes_no_search_matches_two_distances() -> None:
+    """Issue 10: GreedyBot asks whether the top discard brings its hand closer with one
+    yes/no search (can the grown hand do with one Wild position fewer?); the answer equals
+    comparing the two hands' distances, for every limit, phase and run option."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import Distances, phase_distance
+
+    rng = random.Random(13)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(wild_value_range=(0, 13))]
+    closer = 0
+    for _ in range(1200):
+        hand = rng.sample(deck, rng.randrange(0, 12))
+        card = rng.choice(deck)
+        phase, rules, limit = rng.choice(phases), rng.choice(options), rng.randrange(1, 6)
+        expected = phase_distance([*hand, card], phase, rules, limit) < phase_distance(
+            hand, phase, rules, limit
+        )
+        assert Distances().closer(hand, phase, rules, card, limit) == expected, (hand, card)
+        closer += expected
+    assert closer > 100

@@ -27,7 +27,14 @@ from .bot_protocol import Bot
 from .cards import WILD, Card
 from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
-from .fastpath import least_wilds, least_wilds_of, least_wilds_spares, natural_buckets
+from .fastpath import (
+    Plan,
+    completes_buckets,
+    least_wilds,
+    least_wilds_of,
+    least_wilds_spares,
+    natural_buckets,
+)
 from .melds import MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
@@ -125,12 +132,47 @@ class Distances:
                 index = plan.bucket[without.code]
                 if index < plan.buckets:
                     buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
+        least = self._least(phase, rules, plan, buckets)
+        return min(limit, max(0, least - wilds))
+
+    def _least(self, phase: Phase, rules: MeldRules, plan: Plan, buckets: tuple[int, ...]) -> int:
+        """:func:`~phase10.fastpath.least_wilds_of` for the fast path, remembered."""
         need = rules.natural_card_scope is NaturalScope.PHASE
         key = (phase, rules, buckets, need)
         least = self._memo.get(key)
         if least is None:
             least = self._remember(key, least_wilds_of(plan, buckets, need, phase.min_cards + 1))
-        return min(limit, max(0, least - wilds))
+        return least
+
+    def closer(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card, limit: int = 4
+    ) -> bool:
+        """Whether ``hand`` plus ``card`` is nearer ``phase`` than ``hand``
+        (``phase_distance(hand + card) < phase_distance(hand)``).
+
+        A card more lowers the fewest Wild positions a lay-down needs by one at most, so
+        where the fast path applies one yes/no search answers (can the grown hand do with
+        one Wild position fewer?) instead of a search for the grown hand's distance.
+        """
+        plan = fast_plan(phase, rules)
+        if plan is not None:
+            buckets = natural_buckets(plan, hand)
+            least = self._least(phase, rules, plan, buckets)
+            gap = least - sum(1 for c in hand if c.code == _WILD_CODE)
+            if least <= plan.min_cards:  # some lay-down exists: the answer is one search
+                if not 0 < gap <= limit:
+                    return False  # the distance is 0 or stays at the limit
+                code = card.code
+                if code == _WILD_CODE:
+                    return True
+                index = plan.bucket[code]
+                if index >= plan.buckets:
+                    return False  # a card no group takes
+                grown = list(buckets)
+                grown[index] += 1
+                need = rules.natural_card_scope is NaturalScope.PHASE
+                return completes_buckets(plan, grown, least - 1, need)
+        return self((*hand, card), phase, rules, limit) < self(hand, phase, rules, limit)
 
     def without_each(
         self, hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4
@@ -320,10 +362,10 @@ class GreedyBot:
             return stock
         rules = self._rules(view)
         hand = view.hand
+        if not self._distance.closer(hand, phase, rules, top):
+            return stock  # dropping a card never brings a hand closer
         before = self._distance(hand, phase, rules)
         grown = (*hand, top)
-        if self._distance(grown, phase, rules) >= before:
-            return stock  # dropping a card never brings a hand closer
         # One search prices every card the grown hand could give up; _discard reuses it.
         without = self._distance.without_each(grown, phase, rules)
         return take if any(without(card) < before for card in distinct_cards(hand)) else stock

@@ -401,11 +401,10 @@ def _cheapest(
 ) -> None:
     """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals]."""
     counts = list(buckets)
-    mask = 0
-    if plan.has_runs:
-        for n, have in enumerate(counts):
-            if have:
-                mask |= 1 << n
+    mask = 0  # the buckets holding a card, kept by every step: a tie's spare buckets
+    for n, have in enumerate(counts):
+        if have:
+            mask |= 1 << n
     _least(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, found, int(ties))
 
 
@@ -434,15 +433,11 @@ def _least(
         if not ties:
             found[0] = spent  # only reached when cheaper
             return
-        spare = 0
-        for n, have in enumerate(counts):
-            if have:
-                spare |= 1 << n
         multi = int(naturals >= 2)
         if spent < found[0]:
-            found[0], found[1], found[2] = spent, spare, multi
+            found[0], found[1], found[2] = spent, mask, multi
         else:
-            found[1] |= spare
+            found[1] |= mask
             found[2] |= multi
         return
     kind, size, _, windows = steps[index]
