@@ -24,7 +24,7 @@ from .actions import (
     TakeDiscard,
 )
 from .bot_protocol import Bot
-from .cards import WILD, Card
+from .cards import SKIP, WILD, Card
 from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
 from .fastpath import (
@@ -84,6 +84,7 @@ def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: 
 
 
 _WILD_CODE = WILD.code
+_SKIP_CODE = SKIP.code
 
 
 class Distances:
@@ -95,7 +96,7 @@ class Distances:
     one bucket share an entry. Bounded: the memory is cleared when it grows large.
     """
 
-    __slots__ = ("_memo", "_spares")
+    __slots__ = ("_last", "_memo", "_spares")
 
     LIMIT = 65_536
     """Entries kept before the memory is cleared."""
@@ -103,6 +104,8 @@ class Distances:
     def __init__(self) -> None:
         self._memo: dict[Hashable, int] = {}
         self._spares: dict[Hashable, tuple[int, int, bool]] = {}
+        self._last: tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, bool] | None
+        self._last = None  # the hand losses() priced last, for discarded()
 
     def __call__(
         self,
@@ -192,15 +195,7 @@ class Distances:
             return self(hand, phase, rules, limit), lambda card: self(
                 hand, phase, rules, limit, without=card
             )
-        buckets = natural_buckets(plan, hand)
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key: Hashable = (phase, rules, buckets, need, "spares")
-        known = self._spares.get(key)
-        if known is None:
-            if len(self._spares) >= self.LIMIT:
-                self._spares.clear()
-            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
-        least, spare, multi = known
+        _, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
         wilds = sum(1 for card in hand if card.code == _WILD_CODE)
         same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
         more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
@@ -219,6 +214,51 @@ class Distances:
 
         return same, distance
 
+    def losses(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, cards: Sequence[Card]
+    ) -> list[int]:
+        """What discarding each of ``cards`` adds to the distance of ``hand`` (:meth:`priced`,
+        limit 4), and 9 for a Wild: GreedyBot's measure of a discard, for every card at once."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            base, without = self.priced(hand, phase, rules)
+            return [9 if c.code == _WILD_CODE else without(c) - base for c in cards]
+        buckets, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
+        self._last = (hand, phase, rules, buckets, least, spare, multi)
+        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        same = min(4, max(0, least - wilds))
+        more = min(4, max(0, least + 1 - wilds)) - same
+        bucket, count = plan.bucket, plan.buckets
+        out: list[int] = []
+        for card in cards:
+            code = card.code
+            if code == _WILD_CODE:
+                out.append(9)
+                continue
+            index = bucket[code]
+            if index >= count or spare >> index & 1:
+                out.append(0)
+            elif need and not multi:  # maybe the only natural card: search again
+                out.append(self(hand, phase, rules, 4, without=card) - same)
+            else:
+                out.append(more)
+        return out
+
+    def _spares_of(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, plan: Plan
+    ) -> tuple[tuple[int, ...], bool, int, int, bool]:
+        """The hand's buckets, whether a natural card is needed, and
+        :func:`~phase10.fastpath.least_wilds_spares` of them, remembered."""
+        buckets = natural_buckets(plan, hand)
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        key: Hashable = (phase, rules, buckets, need, "spares")
+        known = self._spares.get(key)
+        if known is None:
+            if len(self._spares) >= self.LIMIT:
+                self._spares.clear()
+            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
+        return buckets, need, *known
+
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
         for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
@@ -226,12 +266,16 @@ class Distances:
         plan = fast_plan(phase, rules)
         if plan is None:
             return
-        buckets = natural_buckets(plan, hand)
         need = rules.natural_card_scope is NaturalScope.PHASE
-        known = self._spares.get((phase, rules, buckets, need, "spares"))
-        if known is None:
-            return
-        least, spare, multi = known
+        last = self._last
+        if last is not None and last[0] is hand and last[1] is phase and last[2] is rules:
+            buckets, least, spare, multi = last[3:]  # the search losses() just read
+        else:
+            buckets = natural_buckets(plan, hand)
+            known = self._spares.get((phase, rules, buckets, need, "spares"))
+            if known is None:
+                return
+            least, spare, multi = known
         index = plan.bucket[card.code]
         if card.code != _WILD_CODE and index < plan.buckets:
             if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
@@ -371,10 +415,11 @@ class GreedyBot:
         return take if any(without(card) < before for card in distinct_cards(hand)) else stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
-        assert view.hand is not None
+        hand = view.hand
+        assert hand is not None
         assert view.seat is not None
         assert discards
-        skips = [d for d in discards if d.card.is_skip]
+        skips = [d for d in discards if d.card.code == _SKIP_CODE]
         if skips:
             return max(skips, key=lambda d: _leader_key(view, d.target))
         plain = [d for d in discards if d.target is None] or discards
@@ -382,29 +427,28 @@ class GreedyBot:
         if stuck >= 2:  # break up whatever the hand holds, one card after another
             ordered = sorted(plain, key=lambda d: d.card.code)
             return ordered[(view.turn // len(view.seats)) % len(ordered)]
-        hand = view.hand
         rules = self._rules(view)
         phase = self._target(view)
-        base, without = (
-            self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
-        )
-        scores = view.rules.scoring.table()
-        melds = [m for p in view.players for m in p.melds] if without is None else []
-
-        def loss(card: Card) -> int:
-            if card.is_wild:
-                return 9
-            if without is not None:
-                return without(card) - base
-            return int(any(m.requirement.hit_ends(m, card, rules) for m in melds))
-
         if stuck:  # first what a laid-down player can hit, then what others collect
             useful = _useful_to_others(view)
-            plain = _least_of(plain, lambda d: useful(d.card))
-        plain = _least_of(plain, lambda d: loss(d.card))
+            plain = _least_of(plain, [useful(d.card) for d in plain])
+        cards = [d.card for d in plain]
+        if phase is not None:
+            losses = self._distance.losses(hand, phase, rules, cards)
+        else:
+            melds = [m for p in view.players for m in p.melds]
+            losses = [
+                9
+                if c.code == _WILD_CODE
+                else int(any(m.requirement.hit_ends(m, c, rules) for m in melds))
+                for c in cards
+            ]
+        plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
-        plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
+        scores = view.rules.scoring.table()
+        if len(plain) > 1:
+            plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
         fed = fed_to_next(view)
         choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
@@ -412,11 +456,10 @@ class GreedyBot:
         return choice
 
 
-def _least_of(options: list[Discard], key: Callable[[Discard], int]) -> list[Discard]:
-    """The options of least ``key``, in their order."""
+def _least_of(options: list[Discard], values: list[int]) -> list[Discard]:
+    """The options of least value (``values``: one per option), in their order."""
     if len(options) < 2:
         return options
-    values = [key(option) for option in options]
     least = min(values)
     return [option for option, value in zip(options, values, strict=True) if value == least]
 
