@@ -390,17 +390,27 @@ class GreedyBot:
         return legal[0]
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
-        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
-        top = view.top_discard
+        take: Action | None = None
+        stock: Action | None = None
+        for action in legal:  # the first of each
+            if isinstance(action, TakeDiscard):
+                take = take or action
+            elif isinstance(action, DrawStock):
+                stock = stock or action
+        pile = view.discard_pile
+        top = pile[-1] if pile else None
         if take is None or top is None or view.hand is None:
             return stock or legal[0]
-        if stock is None or top.is_wild:
+        if stock is None or top.code == _WILD_CODE:
             return take
         me = view.players[view.seat] if view.seat is not None else None
         if me is not None and me.laid_down:
-            fits = any(m.hit_ends(top, self._rules(view)) for p in view.players for m in p.melds)
-            return take if fits else stock
+            rules = self._rules(view)
+            for p in view.players:
+                for m in p.melds:
+                    if m.requirement.hit_ends(m, top, rules):
+                        return take
+            return stock
         phase = self._target(view)
         if phase is None:
             return stock
@@ -419,10 +429,16 @@ class GreedyBot:
         assert hand is not None
         assert view.seat is not None
         assert discards
-        skips = [d for d in discards if d.card.code == _SKIP_CODE]
+        skips: list[Discard] = []
+        plain: list[Discard] = []
+        for d in discards:
+            if d.card.code == _SKIP_CODE:
+                skips.append(d)
+            elif d.target is None:
+                plain.append(d)
         if skips:
             return max(skips, key=lambda d: _leader_key(view, d.target))
-        plain = [d for d in discards if d.target is None] or discards
+        plain = plain or discards
         stuck = view.turn // STUCK_TURNS
         if stuck >= 2:  # break up whatever the hand holds, one card after another
             ordered = sorted(plain, key=lambda d: d.card.code)
