@@ -35,7 +35,7 @@ from .fastpath import (
     least_wilds_spares,
     natural_buckets,
 )
-from .melds import MeldRules, NaturalScope, Requirement
+from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
 from .rules import PhaseOrder
@@ -456,17 +456,19 @@ class GreedyBot:
             losses = [
                 9
                 if c.code == _WILD_CODE
-                else int(any(m.requirement.hit_ends(m, c, rules) for m in melds))
+                else int(_fits(melds, c, rules))
                 for c in cards
             ]
         plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
-        scores = view.rules.scoring.table()
-        if len(plain) > 1:
+        if len(plain) == 1:
+            choice = plain[0]
+        else:
+            scores = view.rules.scoring.table()
             plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
-        fed = fed_to_next(view)
-        choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+            fed = fed_to_next(view)
+            choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
         return choice
@@ -552,6 +554,11 @@ def distinct_cards(hand: Sequence[Card]) -> list[Card]:
     return list(dict.fromkeys(hand))
 
 
+def _fits(melds: list[Meld], card: Card, rules: MeldRules) -> bool:
+    """Whether ``card`` could be added to one of ``melds``."""
+    return any(m.requirement.hit_ends(m, card, rules) for m in melds)
+
+
 def _patient(view: PlayerView) -> bool:
     """Whether a laid-down bot should not go out yet (Anti-Phase, V-5.2; see GreedyBot)."""
     hand = view.hand
@@ -575,7 +582,7 @@ def _useful_to_others(view: PlayerView) -> Callable[[Card], int]:
     }
 
     def useful(card: Card) -> int:
-        if any(m.hit_ends(card, rules) for m in melds):
+        if _fits(melds, card, rules):
             return 0
         return 1 if card.number in collected else 2
 
@@ -606,7 +613,7 @@ def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
     def feeds(card: Card) -> bool:
         if card.number in wanted:
             return True
-        return any(m.requirement.hit_ends(m, card, rules) for m in melds)
+        return _fits(melds, card, rules)
 
     return feeds
 
