@@ -453,12 +453,7 @@ class GreedyBot:
             losses = self._distance.losses(hand, phase, rules, cards)
         else:
             melds = [m for p in view.players for m in p.melds]
-            losses = [
-                9
-                if c.code == _WILD_CODE
-                else int(_fits(melds, c, rules))
-                for c in cards
-            ]
+            losses = [9 if c.code == _WILD_CODE else int(_fits(melds, c, rules)) for c in cards]
         plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
