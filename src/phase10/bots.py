@@ -487,13 +487,14 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
     laying = view.laying
     pending = laying.melds if laying is not None else ()
     rules = view.rules.meld_rules
+    plans: dict[tuple[Requirement, ...], Plan | None] = {}  # the steps share them
 
     def cost(action: LayDown | LayGroup) -> int:
         if isinstance(action, LayDown):
-            return sum(c.is_wild for c in action.cards())
+            return _wilds_in(action.melds)
         meld = action.meld
         laid = (*pending, meld)
-        own = sum(c.is_wild for m in laid for c in m.cards)
+        own = _wilds_in(laid)
         phase = _phase_of(view, action)
         if hand is None or phase is None:
             return own
@@ -506,9 +507,17 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         need = rules.natural_card_scope is NaturalScope.PHASE and not any(
             m.natural_count() for m in laid
         )
-        return own + _fewest_wilds(counts, tuple(left), rules, need)
+        key = tuple(left)
+        if key not in plans:
+            plans[key] = requirements_plan(key, rules)
+        return own + _fewest_wilds(counts, key, rules, need, plans[key])
 
     return cost
+
+
+def _wilds_in(melds: tuple[Meld, ...]) -> int:
+    """How many Wilds ``melds`` hold."""
+    return sum([c.code for c in m.cards].count(_WILD_CODE) for m in melds)
 
 
 def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
@@ -530,11 +539,27 @@ def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
 
 
 def _fewest_wilds(
-    counts: list[int], left: tuple[Requirement, ...], rules: MeldRules, need: bool
+    counts: list[int],
+    left: tuple[Requirement, ...],
+    rules: MeldRules,
+    need: bool,
+    plan: Plan | None = None,
 ) -> int:
-    """The fewest of its Wilds the counted cards need to make the requirements ``left``."""
+    """The fewest of its Wilds the counted cards need to make the requirements ``left``
+    (``plan``: their fast plan, :func:`~phase10.solver.requirements_plan`).
+
+    With a fast plan, one search for the fewest Wild positions answers
+    (:func:`~phase10.fastpath.least_wilds_of`: the yes/no search holds exactly from
+    that many Wilds on) instead of one yes/no search per Wild.
+    """
     wilds = counts[WILD.code]
-    plan = requirements_plan(left, rules)
+    if plan is not None and left:
+        buckets = [0] * plan.buckets
+        bucket = plan.bucket
+        for code in range(_WILD_CODE):
+            if counts[code]:
+                buckets[bucket[code]] += counts[code]
+        return min(wilds, least_wilds_of(plan, buckets, need, wilds + 1))
     for used in range(wilds + 1):
         counts[WILD.code] = used
         if can_complete_counts(counts, left, rules, need_natural=need, plan=plan):
