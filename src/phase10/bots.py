@@ -84,6 +84,8 @@ def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: 
 
 
 _WILD_CODE = WILD.code
+_Priced = tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, bool]
+"""A hand, its phase and rules, its buckets and :func:`least_wilds_spares` of them."""
 _SKIP_CODE = SKIP.code
 
 
@@ -104,8 +106,7 @@ class Distances:
     def __init__(self) -> None:
         self._memo: dict[Hashable, int] = {}
         self._spares: dict[Hashable, tuple[int, int, bool]] = {}
-        self._last: tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, bool] | None
-        self._last = None  # the hand losses() priced last, for discarded()
+        self._last: _Priced | None = None  # the hand losses() priced last, for discarded()
 
     def __call__(
         self,
@@ -257,7 +258,8 @@ class Distances:
             if len(self._spares) >= self.LIMIT:
                 self._spares.clear()
             known = self._spares[key] = least_wilds_spares(plan, buckets, need)
-        return buckets, need, *known
+        least, spare, multi = known
+        return buckets, need, least, spare, multi
 
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
