@@ -245,3 +245,73 @@ def test_a_discards_remembered_distance_is_the_hands_distance() -> None:
         for limit in (1, 4, 9):
             assert distances(rest, phase, rules, limit) == Distances()(rest, phase, rules, limit)
     assert remembered > 300
+
+
+def test_a_drawn_cards_gain_from_one_yes_no_search_matches_two_distances() -> None:
+    """Issue 10: GreedyBot asks whether the top discard brings its hand closer with one
+    yes/no search (can the grown hand do with one Wild position fewer?); the answer equals
+    comparing the two hands' distances, for every limit, phase and run option."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import Distances, phase_distance
+
+    rng = random.Random(13)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(wild_value_range=(0, 13))]
+    closer = 0
+    for _ in range(1200):
+        hand = rng.sample(deck, rng.randrange(0, 12))
+        card = rng.choice(deck)
+        phase, rules, limit = rng.choice(phases), rng.choice(options), rng.randrange(1, 6)
+        expected = phase_distance([*hand, card], phase, rules, limit) < phase_distance(
+            hand, phase, rules, limit
+        )
+        assert Distances().closer(hand, phase, rules, card, limit) == expected, (hand, card)
+        closer += expected
+    assert closer > 100
+
+
+def test_a_lay_down_steps_fewest_wilds_from_one_search_match_one_answer_per_wild() -> None:
+    """Issue 10: GreedyBot judges a lay-down step by the fewest Wilds the rest of its phase
+    needs; with a fast plan one search answers, and it equals the smallest number of Wilds
+    for which can_complete_counts holds (all of them when none does)."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import _fewest_wilds
+    from phase10.cards import WILD
+    from phase10.solver import can_complete_counts, card_counts, requirements_plan
+
+    rng = random.Random(14)
+    deck = [*standard_deck(), *[WILD] * 8]
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(run_wraparound=True)]
+    searched = 0
+    for _ in range(1500):
+        phase, rules = rng.choice(phases), rng.choice(options)
+        left = tuple(rng.sample(phase.requirements, rng.randrange(1, len(phase.requirements) + 1)))
+        counts = card_counts(rng.sample(deck, rng.randrange(0, 14)))
+        need = rng.random() < 0.6
+        plan = requirements_plan(left, rules)
+        if plan is None:
+            continue  # a phase the fast path does not cover: the bot asks per Wild
+        searched += 1
+        wilds = counts[WILD.code]
+        expected = next(
+            (
+                used
+                for used in range(wilds + 1)
+                if can_complete_counts(
+                    [*counts[: WILD.code], used, *counts[WILD.code + 1 :]],
+                    left,
+                    rules,
+                    need_natural=need,
+                    plan=plan,
+                )
+            ),
+            wilds,
+        )
+        assert _fewest_wilds(list(counts), left, rules, need, plan) == expected
+    assert searched > 1000

@@ -24,11 +24,18 @@ from .actions import (
     TakeDiscard,
 )
 from .bot_protocol import Bot
-from .cards import WILD, Card
+from .cards import SKIP, WILD, Card
 from .engine import apply, legal_actions
 from .errors import UnfinishedGameError
-from .fastpath import least_wilds, least_wilds_of, least_wilds_spares, natural_buckets
-from .melds import MeldRules, NaturalScope, Requirement
+from .fastpath import (
+    Plan,
+    completes_buckets,
+    least_wilds,
+    least_wilds_of,
+    least_wilds_spares,
+    natural_buckets,
+)
+from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
 from .rules import PhaseOrder
@@ -77,6 +84,9 @@ def phase_distance(hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: 
 
 
 _WILD_CODE = WILD.code
+_Priced = tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, bool]
+"""A hand, its phase and rules, its buckets and :func:`least_wilds_spares` of them."""
+_SKIP_CODE = SKIP.code
 
 
 class Distances:
@@ -88,7 +98,7 @@ class Distances:
     one bucket share an entry. Bounded: the memory is cleared when it grows large.
     """
 
-    __slots__ = ("_memo", "_spares")
+    __slots__ = ("_last", "_memo", "_spares")
 
     LIMIT = 65_536
     """Entries kept before the memory is cleared."""
@@ -96,6 +106,7 @@ class Distances:
     def __init__(self) -> None:
         self._memo: dict[Hashable, int] = {}
         self._spares: dict[Hashable, tuple[int, int, bool]] = {}
+        self._last: _Priced | None = None  # the hand losses() priced last, for discarded()
 
     def __call__(
         self,
@@ -125,12 +136,47 @@ class Distances:
                 index = plan.bucket[without.code]
                 if index < plan.buckets:
                     buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
+        least = self._least(phase, rules, plan, buckets)
+        return min(limit, max(0, least - wilds))
+
+    def _least(self, phase: Phase, rules: MeldRules, plan: Plan, buckets: tuple[int, ...]) -> int:
+        """:func:`~phase10.fastpath.least_wilds_of` for the fast path, remembered."""
         need = rules.natural_card_scope is NaturalScope.PHASE
         key = (phase, rules, buckets, need)
         least = self._memo.get(key)
         if least is None:
             least = self._remember(key, least_wilds_of(plan, buckets, need, phase.min_cards + 1))
-        return min(limit, max(0, least - wilds))
+        return least
+
+    def closer(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card, limit: int = 4
+    ) -> bool:
+        """Whether ``hand`` plus ``card`` is nearer ``phase`` than ``hand``
+        (``phase_distance(hand + card) < phase_distance(hand)``).
+
+        A card more lowers the fewest Wild positions a lay-down needs by one at most, so
+        where the fast path applies one yes/no search answers (can the grown hand do with
+        one Wild position fewer?) instead of a search for the grown hand's distance.
+        """
+        plan = fast_plan(phase, rules)
+        if plan is not None:
+            buckets = natural_buckets(plan, hand)
+            least = self._least(phase, rules, plan, buckets)
+            gap = least - sum(1 for c in hand if c.code == _WILD_CODE)
+            if least <= plan.min_cards:  # some lay-down exists: the answer is one search
+                if not 0 < gap <= limit:
+                    return False  # the distance is 0 or stays at the limit
+                code = card.code
+                if code == _WILD_CODE:
+                    return True
+                index = plan.bucket[code]
+                if index >= plan.buckets:
+                    return False  # a card no group takes
+                grown = list(buckets)
+                grown[index] += 1
+                need = rules.natural_card_scope is NaturalScope.PHASE
+                return completes_buckets(plan, grown, least - 1, need)
+        return self((*hand, card), phase, rules, limit) < self(hand, phase, rules, limit)
 
     def without_each(
         self, hand: Sequence[Card], phase: Phase, rules: MeldRules, limit: int = 4
@@ -150,15 +196,7 @@ class Distances:
             return self(hand, phase, rules, limit), lambda card: self(
                 hand, phase, rules, limit, without=card
             )
-        buckets = natural_buckets(plan, hand)
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key: Hashable = (phase, rules, buckets, need, "spares")
-        known = self._spares.get(key)
-        if known is None:
-            if len(self._spares) >= self.LIMIT:
-                self._spares.clear()
-            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
-        least, spare, multi = known
+        _, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
         wilds = sum(1 for card in hand if card.code == _WILD_CODE)
         same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
         more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
@@ -177,6 +215,52 @@ class Distances:
 
         return same, distance
 
+    def losses(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, cards: Sequence[Card]
+    ) -> list[int]:
+        """What discarding each of ``cards`` adds to the distance of ``hand`` (:meth:`priced`,
+        limit 4), and 9 for a Wild: GreedyBot's measure of a discard, for every card at once."""
+        plan = fast_plan(phase, rules)
+        if plan is None:
+            base, without = self.priced(hand, phase, rules)
+            return [9 if c.code == _WILD_CODE else without(c) - base for c in cards]
+        buckets, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
+        self._last = (hand, phase, rules, buckets, least, spare, multi)
+        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        same = min(4, max(0, least - wilds))
+        more = min(4, max(0, least + 1 - wilds)) - same
+        bucket, count = plan.bucket, plan.buckets
+        out: list[int] = []
+        for card in cards:
+            code = card.code
+            if code == _WILD_CODE:
+                out.append(9)
+                continue
+            index = bucket[code]
+            if index >= count or spare >> index & 1:
+                out.append(0)
+            elif need and not multi:  # maybe the only natural card: search again
+                out.append(self(hand, phase, rules, 4, without=card) - same)
+            else:
+                out.append(more)
+        return out
+
+    def _spares_of(
+        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, plan: Plan
+    ) -> tuple[tuple[int, ...], bool, int, int, bool]:
+        """The hand's buckets, whether a natural card is needed, and
+        :func:`~phase10.fastpath.least_wilds_spares` of them, remembered."""
+        buckets = natural_buckets(plan, hand)
+        need = rules.natural_card_scope is NaturalScope.PHASE
+        key: Hashable = (phase, rules, buckets, need, "spares")
+        known = self._spares.get(key)
+        if known is None:
+            if len(self._spares) >= self.LIMIT:
+                self._spares.clear()
+            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
+        least, spare, multi = known
+        return buckets, need, least, spare, multi
+
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
         for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
@@ -184,12 +268,16 @@ class Distances:
         plan = fast_plan(phase, rules)
         if plan is None:
             return
-        buckets = natural_buckets(plan, hand)
         need = rules.natural_card_scope is NaturalScope.PHASE
-        known = self._spares.get((phase, rules, buckets, need, "spares"))
-        if known is None:
-            return
-        least, spare, multi = known
+        last = self._last
+        if last is not None and last[0] is hand and last[1] is phase and last[2] is rules:
+            buckets, least, spare, multi = last[3:]  # the search losses() just read
+        else:
+            buckets = natural_buckets(plan, hand)
+            known = self._spares.get((phase, rules, buckets, need, "spares"))
+            if known is None:
+                return
+            least, spare, multi = known
         index = plan.bucket[card.code]
         if card.code != _WILD_CODE and index < plan.buckets:
             if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
@@ -304,77 +392,89 @@ class GreedyBot:
         return legal[0]
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
-        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
-        top = view.top_discard
+        take: Action | None = None
+        stock: Action | None = None
+        for action in legal:  # the first of each
+            if isinstance(action, TakeDiscard):
+                take = take or action
+            elif isinstance(action, DrawStock):
+                stock = stock or action
+        pile = view.discard_pile
+        top = pile[-1] if pile else None
         if take is None or top is None or view.hand is None:
             return stock or legal[0]
-        if stock is None or top.is_wild:
+        if stock is None or top.code == _WILD_CODE:
             return take
         me = view.players[view.seat] if view.seat is not None else None
         if me is not None and me.laid_down:
-            fits = any(m.hit_ends(top, self._rules(view)) for p in view.players for m in p.melds)
-            return take if fits else stock
+            rules = self._rules(view)
+            for p in view.players:
+                for m in p.melds:
+                    if m.requirement.hit_ends(m, top, rules):
+                        return take
+            return stock
         phase = self._target(view)
         if phase is None:
             return stock
         rules = self._rules(view)
         hand = view.hand
+        if not self._distance.closer(hand, phase, rules, top):
+            return stock  # dropping a card never brings a hand closer
         before = self._distance(hand, phase, rules)
         grown = (*hand, top)
-        if self._distance(grown, phase, rules) >= before:
-            return stock  # dropping a card never brings a hand closer
         # One search prices every card the grown hand could give up; _discard reuses it.
         without = self._distance.without_each(grown, phase, rules)
         return take if any(without(card) < before for card in distinct_cards(hand)) else stock
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
-        assert view.hand is not None
+        hand = view.hand
+        assert hand is not None
         assert view.seat is not None
         assert discards
-        skips = [d for d in discards if d.card.is_skip]
+        skips: list[Discard] = []
+        plain: list[Discard] = []
+        for d in discards:
+            if d.card.code == _SKIP_CODE:
+                skips.append(d)
+            elif d.target is None:
+                plain.append(d)
         if skips:
             return max(skips, key=lambda d: _leader_key(view, d.target))
-        plain = [d for d in discards if d.target is None] or discards
+        plain = plain or discards
         stuck = view.turn // STUCK_TURNS
         if stuck >= 2:  # break up whatever the hand holds, one card after another
             ordered = sorted(plain, key=lambda d: d.card.code)
             return ordered[(view.turn // len(view.seats)) % len(ordered)]
-        hand = view.hand
         rules = self._rules(view)
         phase = self._target(view)
-        base, without = (
-            self._distance.priced(hand, phase, rules) if phase is not None else (0, None)
-        )
-        scores = view.rules.scoring.table()
-        melds = [m for p in view.players for m in p.melds] if without is None else []
-
-        def loss(card: Card) -> int:
-            if card.is_wild:
-                return 9
-            if without is not None:
-                return without(card) - base
-            return int(any(m.requirement.hit_ends(m, card, rules) for m in melds))
-
         if stuck:  # first what a laid-down player can hit, then what others collect
             useful = _useful_to_others(view)
-            plain = _least_of(plain, lambda d: useful(d.card))
-        plain = _least_of(plain, lambda d: loss(d.card))
+            plain = _least_of(plain, [useful(d.card) for d in plain])
+        cards = [d.card for d in plain]
+        if phase is not None:
+            losses = self._distance.losses(hand, phase, rules, cards)
+        else:
+            melds = [m for p in view.players for m in p.melds]
+            losses = [9 if c.code == _WILD_CODE else int(_fits(melds, c, rules)) for c in cards]
+        plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
-        plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
-        fed = fed_to_next(view)
-        choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+        if len(plain) == 1:
+            choice = plain[0]
+        else:
+            scores = view.rules.scoring.table()
+            plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
+            fed = fed_to_next(view)
+            choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
         return choice
 
 
-def _least_of(options: list[Discard], key: Callable[[Discard], int]) -> list[Discard]:
-    """The options of least ``key``, in their order."""
+def _least_of(options: list[Discard], values: list[int]) -> list[Discard]:
+    """The options of least value (``values``: one per option), in their order."""
     if len(options) < 2:
         return options
-    values = [key(option) for option in options]
     least = min(values)
     return [option for option, value in zip(options, values, strict=True) if value == least]
 
@@ -389,13 +489,14 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
     laying = view.laying
     pending = laying.melds if laying is not None else ()
     rules = view.rules.meld_rules
+    plans: dict[tuple[Requirement, ...], Plan | None] = {}  # the steps share them
 
     def cost(action: LayDown | LayGroup) -> int:
         if isinstance(action, LayDown):
-            return sum(c.is_wild for c in action.cards())
+            return _wilds_in(action.melds)
         meld = action.meld
         laid = (*pending, meld)
-        own = sum(c.is_wild for m in laid for c in m.cards)
+        own = _wilds_in(laid)
         phase = _phase_of(view, action)
         if hand is None or phase is None:
             return own
@@ -408,9 +509,17 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         need = rules.natural_card_scope is NaturalScope.PHASE and not any(
             m.natural_count() for m in laid
         )
-        return own + _fewest_wilds(counts, tuple(left), rules, need)
+        key = tuple(left)
+        if key not in plans:
+            plans[key] = requirements_plan(key, rules)
+        return own + _fewest_wilds(counts, key, rules, need, plans[key])
 
     return cost
+
+
+def _wilds_in(melds: tuple[Meld, ...]) -> int:
+    """How many Wilds ``melds`` hold."""
+    return sum([c.code for c in m.cards].count(_WILD_CODE) for m in melds)
 
 
 def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
@@ -432,11 +541,27 @@ def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
 
 
 def _fewest_wilds(
-    counts: list[int], left: tuple[Requirement, ...], rules: MeldRules, need: bool
+    counts: list[int],
+    left: tuple[Requirement, ...],
+    rules: MeldRules,
+    need: bool,
+    plan: Plan | None = None,
 ) -> int:
-    """The fewest of its Wilds the counted cards need to make the requirements ``left``."""
+    """The fewest of its Wilds the counted cards need to make the requirements ``left``
+    (``plan``: their fast plan, :func:`~phase10.solver.requirements_plan`).
+
+    With a fast plan, one search for the fewest Wild positions answers
+    (:func:`~phase10.fastpath.least_wilds_of`: the yes/no search holds exactly from
+    that many Wilds on) instead of one yes/no search per Wild.
+    """
     wilds = counts[WILD.code]
-    plan = requirements_plan(left, rules)
+    if plan is not None and left:
+        buckets = [0] * plan.buckets
+        bucket = plan.bucket
+        for code in range(_WILD_CODE):
+            if counts[code]:
+                buckets[bucket[code]] += counts[code]
+        return min(wilds, least_wilds_of(plan, buckets, need, wilds + 1))
     for used in range(wilds + 1):
         counts[WILD.code] = used
         if can_complete_counts(counts, left, rules, need_natural=need, plan=plan):
@@ -449,6 +574,11 @@ def _fewest_wilds(
 def distinct_cards(hand: Sequence[Card]) -> list[Card]:
     """The different cards of ``hand``, in their order (for bots built on GreedyBot)."""
     return list(dict.fromkeys(hand))
+
+
+def _fits(melds: list[Meld], card: Card, rules: MeldRules) -> bool:
+    """Whether ``card`` could be added to one of ``melds``."""
+    return any(m.requirement.hit_ends(m, card, rules) for m in melds)
 
 
 def _patient(view: PlayerView) -> bool:
@@ -474,7 +604,7 @@ def _useful_to_others(view: PlayerView) -> Callable[[Card], int]:
     }
 
     def useful(card: Card) -> int:
-        if any(m.hit_ends(card, rules) for m in melds):
+        if _fits(melds, card, rules):
             return 0
         return 1 if card.number in collected else 2
 
@@ -505,7 +635,7 @@ def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
     def feeds(card: Card) -> bool:
         if card.number in wanted:
             return True
-        return any(m.requirement.hit_ends(m, card, rules) for m in melds)
+        return _fits(melds, card, rules)
 
     return feeds
 

@@ -401,11 +401,10 @@ def _cheapest(
 ) -> None:
     """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals]."""
     counts = list(buckets)
-    mask = 0
-    if plan.has_runs:
-        for n, have in enumerate(counts):
-            if have:
-                mask |= 1 << n
+    mask = 0  # the buckets holding a card, kept by every step: a tie's spare buckets
+    for n, have in enumerate(counts):
+        if have:
+            mask |= 1 << n
     _least(plan.steps, 0, counts, 0, need_natural, _NO_FLOOR, mask, 0, found, int(ties))
 
 
@@ -428,33 +427,37 @@ def _least(
     buckets they leave cards of into ``found[1]``, and into ``found[2]`` whether one
     uses two natural cards.
     """
-    if index == len(steps):
-        if naturals == 0 and need_natural:
-            return
-        if not ties:
-            found[0] = spent  # only reached when cheaper
-            return
-        spare = 0
-        for n, have in enumerate(counts):
-            if have:
-                spare |= 1 << n
-        multi = int(naturals >= 2)
-        if spent < found[0]:
-            found[0], found[1], found[2] = spent, spare, multi
-        else:
-            found[1] |= spare
-            found[2] |= multi
+    if index == len(steps):  # a phase of no groups
+        if naturals or not need_natural:
+            if ties:
+                _tie(found, spent, mask, naturals)
+            else:
+                found[0] = spent
         return
     kind, size, _, windows = steps[index]
     nxt = index + 1
-    same_next = nxt < len(steps) and steps[nxt].same_as_previous
+    last = nxt == len(steps)  # then each lay-down is recorded here, not in a call
+    same_next = not last and steps[nxt].same_as_previous
     if kind == _RUN:
+        ones = -1  # the last step's buckets of one card: those a run there empties
         for start, window in windows:
             if start < floor:
                 continue
             hit = mask & window
             used = hit.bit_count()
-            if used == 0 or spent + size - used >= found[0] + ties:
+            cost = spent + size - used
+            if used == 0 or cost >= found[0] + ties:
+                continue
+            if last:
+                if not ties:
+                    found[0] = cost  # only reached when cheaper
+                    continue
+                if ones < 0:
+                    ones = 0
+                    for n, have in enumerate(counts):
+                        if have == 1:
+                            ones |= 1 << n
+                _tie(found, cost, mask & ~(hit & ones), naturals + used)
                 continue
             new_mask = _take(counts, hit, mask)
             _least(
@@ -465,18 +468,27 @@ def _least(
                 need_natural,
                 start if same_next else _NO_FLOOR,
                 new_mask,
-                spent + size - used,
+                cost,
                 found,
                 ties,
             )
             _give(counts, hit)
     else:
-        for b in range(max(floor, 0), len(counts)):
+        rest = mask >> floor << floor if floor > 0 else mask  # the buckets to anchor at
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = low.bit_length() - 1
             have = counts[b]
-            if not have:
-                continue
             used = have if have < size else size
-            if spent + size - used >= found[0] + ties:
+            cost = spent + size - used
+            if cost >= found[0] + ties:
+                continue
+            if last:
+                if ties:
+                    _tie(found, cost, mask if have > used else mask & ~(1 << b), naturals + used)
+                else:
+                    found[0] = cost  # only reached when cheaper
                 continue
             counts[b] = have - used
             _least(
@@ -487,24 +499,41 @@ def _least(
                 need_natural,
                 b if same_next else _NO_FLOOR,
                 mask if have > used else mask & ~(1 << b),
-                spent + size - used,
+                cost,
                 found,
                 ties,
             )
             counts[b] = have
-    if spent + size < found[0] + ties and (kind != _RUN or windows):
-        _least(
-            steps,
-            nxt,
-            counts,
-            naturals,
-            need_natural,
-            floor if same_next else _NO_FLOOR,
-            mask,
-            spent + size,
-            found,
-            ties,
-        )
+    cost = spent + size
+    if cost < found[0] + ties and (kind != _RUN or windows):
+        if not last:
+            _least(
+                steps,
+                nxt,
+                counts,
+                naturals,
+                need_natural,
+                floor if same_next else _NO_FLOOR,
+                mask,
+                cost,
+                found,
+                ties,
+            )
+        elif naturals or not need_natural:
+            if ties:
+                _tie(found, cost, mask, naturals)
+            else:
+                found[0] = cost
+
+
+def _tie(found: list[int], cost: int, mask: int, naturals: int) -> None:
+    """Record a lay-down of ``cost`` leaving the buckets ``mask`` for the tie search."""
+    multi = int(naturals >= 2)
+    if cost < found[0]:
+        found[0], found[1], found[2] = cost, mask, multi
+    else:
+        found[1] |= mask
+        found[2] |= multi
 
 
 def _take(counts: list[int], hit: int, mask: int) -> int:

@@ -25,8 +25,15 @@ __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
 
 
 def _seat_view(state: GameState, seat: int) -> SeatView:
-    p = state.players[seat]
     target = state.target_phase(seat) if seat in state.seats else None
+    return _seat_view_of(
+        state.players[seat],
+        None if target is None else target.number,
+        state.pickups[seat] if seat < len(state.pickups) else (),
+    )
+
+
+def _seat_view_of(p: PlayerState, target: int | None, pickups: tuple[Card, ...]) -> SeatView:
     return SeatView(
         name=p.name,
         hand_size=len(p.hand),
@@ -36,8 +43,8 @@ def _seat_view(state: GameState, seat: int) -> SeatView:
         laid_down=p.laid_down,
         skips_pending=p.skips_pending,
         phase_attempted=p.phase_attempted,
-        target_phase=None if target is None else target.number,
-        pickups=state.pickups[seat] if seat < len(state.pickups) else (),
+        target_phase=target,
+        pickups=pickups,
         saved_count=len(p.saved),
         floating=p.floating,
         assigned=p.assigned,
@@ -53,8 +60,9 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
 class Viewer:
     """:func:`player_view` and :func:`spectator_view` for the successive states of one game,
     reusing the :class:`SeatView` of every seat whose public facts did not change since the
-    previous view (most actions change one seat). :func:`~phase10.play_game` makes one per
-    game; the views are equal to those the functions return.
+    previous view (most actions change one seat), and a changed seat's target phase while
+    its phase record did not change. :func:`~phase10.play_game` makes one per game; the
+    views are equal to those the functions return.
     """
 
     __slots__ = ("_hand", "_pickups", "_players", "_seat_views")
@@ -83,12 +91,18 @@ class Viewer:
         ):
             views = _seat_views(state)
         else:
-            views = tuple(
-                old[seat]
-                if players[seat] is old_players[seat] and pickups[seat] is old_pickups[seat]
-                else _seat_view(state, seat)
-                for seat in range(len(players))
-            )
+            fresh = list(old)
+            for seat in range(count):
+                p, before = players[seat], old_players[seat]
+                if p is before and pickups[seat] is old_pickups[seat]:
+                    continue
+                if p.phase_attempted == before.phase_attempted and p.completed == before.completed:
+                    target = old[seat].target_phase  # what target_phase reads did not change
+                else:
+                    phase = state.target_phase(seat) if seat in state.seats else None
+                    target = None if phase is None else phase.number
+                fresh[seat] = _seat_view_of(p, target, pickups[seat])
+            views = tuple(fresh)
         self._hand, self._players, self._pickups, self._seat_views = hand, players, pickups, views
         return views
 
@@ -122,6 +136,7 @@ def _view(
         first_out=state.first_out,
         final_turns=state.final_turns,
         decks=state.decks,
+        phases=state.rules.phases,
     )
 
 
