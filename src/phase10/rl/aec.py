@@ -144,7 +144,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
-            mask = self.codec.mask(state).view(np.int8)
+            mask = np.frombuffer(self.codec.mask_bytes(state), np.int8)
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}

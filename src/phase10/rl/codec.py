@@ -153,7 +153,10 @@ class ActionCodec:
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._cache: tuple[GameState, dict[int, Action]] | None = None
-        self._no_mask = np.zeros(self.size, dtype=np.bool_)
+        self._listing: tuple[Sequence[Action], dict[int, Action]] | None = None
+        """The last listing read and its table (one listing object is one table)."""
+        self._mask: tuple[dict[int, Action] | None, bytes] = (None, b"")
+        """The last table made a mask, and that mask once the table came twice."""
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules.spec!r}, size={self.size})"
@@ -265,13 +268,23 @@ class ActionCodec:
         It is ``True`` somewhere in every state that is not over, and every index
         it marks decodes to an action :func:`~phase10.apply` accepts.
         """
-        mask: npt.NDArray[np.bool_] = self._no_mask.copy()
+        return np.frombuffer(self.mask_bytes(state), np.bool_)
+
+    def mask_bytes(self, state: GameState) -> bytearray:
+        """:meth:`mask` as one byte per index, 1 at the legal ones: the environments view it
+        as the ``int8`` mask PettingZoo expects, without a conversion."""
         legal = self._legal(state)
-        if len(legal) < 16:  # the usual case: cheaper than building an index array
+        kept = self._mask
+        if kept[0] is legal and kept[1]:  # the same table again (a draw's): its mask
+            return bytearray(kept[1])
+        mask = bytearray(self.size)
+        if len(legal) < 64:  # the usual case: cheaper than an index array
             for index in legal:
-                mask[index] = True
+                mask[index] = 1
         else:
-            mask[list(legal)] = True
+            np.frombuffer(mask, np.uint8)[list(legal)] = 1
+        # A table seen twice is kept with its mask; the others are not worth a copy.
+        self._mask = (legal, bytes(mask) if kept[0] is legal else b"")
         return mask
 
     def block_of(self, name: str) -> slice:
@@ -379,7 +392,13 @@ class ActionCodec:
         cached = self._cache
         if cached is not None and cached[0] is state:
             return cached[1]
-        table = self.table(legal_actions(state))
+        listing = legal_actions(state)
+        kept = self._listing
+        if kept is not None and kept[0] is listing:  # the engine keeps the draws' listings
+            table = kept[1]
+        else:
+            table = self.table(listing)
+            self._listing = (listing, table)
         self._cache = (state, table)
         return table
 
