@@ -270,6 +270,7 @@ class ObservationEncoder:
         self._twice = array("f")
         self._kept_players: list[PlayerState | None] = []
         self._kept_pickups: list[tuple[Card, ...]] = []
+        self._pickups_seen: object = None
         self._marks: Marks | None = None
         self._marked: list[int] = []
 
@@ -362,6 +363,7 @@ class ObservationEncoder:
             self._twice = array("f", bytes(8 * count * size))
             self._kept_players = [None] * count
             self._kept_pickups = [()] * count
+            self._pickups_seen = None
             self._marks = None
             self._marked = []
         twice = self._twice
@@ -369,7 +371,11 @@ class ObservationEncoder:
         before = self._kept_pickups
         pickups = state.pickups
         reach = len(pickups)
+        same_pickups = pickups is self._pickups_seen  # most moves take no discard
+        self._pickups_seen = pickups
         for i, p in enumerate(players):
+            if same_pickups and p is kept[i]:
+                continue
             picked = pickups[i] if i < reach else ()
             last = kept[i]
             if last is p and before[i] is picked:
@@ -404,7 +410,7 @@ class ObservationEncoder:
                 self._marks = None  # a new block has no marks
             kept[i] = p
             before[i] = picked
-        marks = _marks_of(state)
+        marks = (state.current_player, state.dealer, state.lost_turns, state.winners)
         if marks != self._marks:
             self._marks = marks
             self._marked = self._mark(twice, count, marks, self._marked)
