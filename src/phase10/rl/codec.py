@@ -153,10 +153,9 @@ class ActionCodec:
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._cache: tuple[GameState, dict[int, Action]] | None = None
-        self._listing: tuple[Sequence[Action], dict[int, Action]] | None = None
-        """The last listing read and its table (one listing object is one table)."""
-        self._mask: tuple[dict[int, Action] | None, bytes] = (None, b"")
-        """The last table made a mask, and that mask once the table came twice."""
+        self._short: dict[int, tuple[Sequence[Action], dict[int, Action]]] = {}
+        """Listings of at most two actions by identity, with their tables (the listing is
+        kept, so its identity is not reused while it is here)."""
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules.spec!r}, size={self.size})"
@@ -274,17 +273,12 @@ class ActionCodec:
         """:meth:`mask` as one byte per index, 1 at the legal ones: the environments view it
         as the ``int8`` mask PettingZoo expects, without a conversion."""
         legal = self._legal(state)
-        kept = self._mask
-        if kept[0] is legal and kept[1]:  # the same table again (a draw's): its mask
-            return bytearray(kept[1])
         mask = bytearray(self.size)
         if len(legal) < 64:  # the usual case: cheaper than an index array
             for index in legal:
                 mask[index] = 1
         else:
             np.frombuffer(mask, np.uint8)[list(legal)] = 1
-        # A table seen twice is kept with its mask; the others are not worth a copy.
-        self._mask = (legal, bytes(mask) if kept[0] is legal else b"")
         return mask
 
     def block_of(self, name: str) -> slice:
@@ -393,12 +387,18 @@ class ActionCodec:
         if cached is not None and cached[0] is state:
             return cached[1]
         listing = legal_actions(state)
-        kept = self._listing
-        if kept is not None and kept[0] is listing:  # the engine keeps the draws' listings
-            table = kept[1]
-        else:
+        if len(listing) > 2:
             table = self.table(listing)
-            self._listing = (listing, table)
+        else:  # the engine keeps its draws' listings: one listing object, one table
+            short = self._short
+            kept = short.get(id(listing))
+            if kept is not None and kept[0] is listing:
+                table = kept[1]
+            else:
+                table = self.table(listing)
+                if len(short) >= 32:  # the rest are a hand's last discards, seen once
+                    short.clear()
+                short[id(listing)] = (listing, table)
         self._cache = (state, table)
         return table
 
