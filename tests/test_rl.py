@@ -247,6 +247,9 @@ def test_observation_is_relative_to_the_viewer() -> None:
     assert mine[encoder.block("seat", 0)][4] == 11  # the mover drew: 11 cards
     other = encoder.encode_state(state, (mover + 2) % 3)
     assert other[encoder.block("seat", 1)][4] == 11  # the mover is the next seat after it
+    for seat in (-1, 3):  # no such seat at a table of three: refused, as player_view does
+        with pytest.raises(InvalidDataError, match="no seat"):
+            encoder.encode_state(state, seat)
 
 
 def test_rewards_are_zero_sum() -> None:

@@ -17,8 +17,8 @@ from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
 import phase10.rl
-from phase10 import InvalidDataError, RandomBot
-from phase10.rl import ENV_ID, Phase10Env, env
+from phase10 import InvalidDataError, LayDown, LayGroup, RandomBot, legal_actions, player_view
+from phase10.rl import ENV_ID, ActionCodec, ObservationEncoder, Phase10Env, env
 from phase10.rl.aec import ILLEGAL_REWARD
 
 
@@ -37,6 +37,65 @@ def play_out(game: phase10.rl.Phase10AEC, seed: int) -> dict[str, float]:
         assert reward == 0.0  # nothing before the end
         game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     return paid
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [
+        (4, "standard"),
+        (2, "masters"),
+        (3, "movable-wilds+to-phase-3"),
+        (5, "truly-wild"),
+        (6, "teams"),
+    ],
+)
+def test_what_agents_see_is_the_views_encoding_and_the_listed_mask(
+    players: int, variant: str
+) -> None:
+    """The environment's fast paths (an encoder kept between states one action apart, masks
+    kept per listing) against the plain ones, at every step of random games: each agent's
+    observation equals ``encode(player_view(...))`` of a fresh encoder, and the mask of the
+    agent to play marks exactly the listed actions' indices (R-3.8: nothing but the view)."""
+    game = env(players=players, rules=variant, seed=players)
+    fresh = ObservationEncoder(game.rules)
+    codec = ActionCodec(game.rules)
+    rng = np.random.default_rng(players)
+    for seed in range(2):
+        game.reset(seed=seed)
+        steps = 0
+        for agent in game.agent_iter(600):
+            observation, _, terminated, truncated, _ = game.last()
+            assert observation is not None
+            state = game.game_state
+            for other in rng.permutation(game.agents):  # every seat, in any order
+                seen = game.observe(str(other))
+                seat = game.possible_agents.index(str(other))
+                expected = fresh.encode(player_view(state, seat))
+                assert seen["observation"].tobytes() == expected.tobytes()
+            seat = game.possible_agents.index(agent)
+            counted = {  # the blocks kept and patched between states, counted afresh
+                "hand": state.players[seat].hand,
+                "discard_pile": state.discard_pile,
+            }
+            for block, cards in counted.items():
+                part = observation["observation"][fresh.block(block)]
+                counts = np.bincount([c.code for c in cards], minlength=len(part))
+                assert np.array_equal(part, counts)
+            listed = np.zeros(codec.size, dtype=np.int8)
+            if not (terminated or truncated):
+                legal = legal_actions(state)
+                lay = [a for a in legal if isinstance(a, (LayDown, LayGroup))]
+                for action in legal:
+                    if action in lay and lay.index(action) >= codec.lay_slots:
+                        continue
+                    listed[codec.encode(action, state)] = 1
+            assert observation["action_mask"].tobytes() == listed.tobytes()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        assert steps > 100
 
 
 def test_pettingzoo_api_test() -> None:

@@ -144,7 +144,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
-            mask = self.codec.mask(state).view(np.int8)
+            mask = np.frombuffer(self.codec.mask_bytes(state), np.int8)
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
@@ -162,16 +162,22 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        try:
-            chosen = self.codec.decode(state, int(action))
-        except IllegalActionError as error:
-            self._end_illegal(agent, error)
-            return
+        # An int index: the listing the mask came from (kept by the codec); else decode,
+        # which also explains an index the mask leaves out.
+        chosen = self.codec._legal(state).get(action) if type(action) is int else None
+        if chosen is None:
+            try:
+                chosen = self.codec.decode(state, int(action))
+            except IllegalActionError as error:
+                self._end_illegal(agent, error)
+                return
         state = apply(state, chosen)
-        if state.stage is Stage.HAND_OVER:
+        stage = state.stage
+        if stage is Stage.HAND_OVER:
             state = deal_on(state)
+            stage = state.stage
         self.game_state = state
-        if state.is_over:
+        if stage is Stage.GAME_OVER:
             rewards = game_rewards(state.winners, self.players)
             for who, reward in zip(self.possible_agents, rewards, strict=True):
                 self.rewards[who] = reward

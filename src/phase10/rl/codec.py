@@ -153,7 +153,9 @@ class ActionCodec:
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._cache: tuple[GameState, dict[int, Action]] | None = None
-        self._no_mask = np.zeros(self.size, dtype=np.bool_)
+        self._short: dict[int, tuple[Sequence[Action], dict[int, Action]]] = {}
+        """Listings of at most two actions by identity, with their tables (the listing is
+        kept, so its identity is not reused while it is here)."""
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules.spec!r}, size={self.size})"
@@ -265,13 +267,18 @@ class ActionCodec:
         It is ``True`` somewhere in every state that is not over, and every index
         it marks decodes to an action :func:`~phase10.apply` accepts.
         """
-        mask: npt.NDArray[np.bool_] = self._no_mask.copy()
+        return np.frombuffer(self.mask_bytes(state), np.bool_)
+
+    def mask_bytes(self, state: GameState) -> bytearray:
+        """:meth:`mask` as one byte per index, 1 at the legal ones: the environments view it
+        as the ``int8`` mask PettingZoo expects, without a conversion."""
         legal = self._legal(state)
-        if len(legal) < 16:  # the usual case: cheaper than building an index array
+        mask = bytearray(self.size)
+        if len(legal) < 64:  # the usual case: cheaper than an index array
             for index in legal:
-                mask[index] = True
+                mask[index] = 1
         else:
-            mask[list(legal)] = True
+            np.frombuffer(mask, np.uint8)[list(legal)] = 1
         return mask
 
     def block_of(self, name: str) -> slice:
@@ -379,7 +386,19 @@ class ActionCodec:
         cached = self._cache
         if cached is not None and cached[0] is state:
             return cached[1]
-        table = self.table(legal_actions(state))
+        listing = legal_actions(state)
+        if len(listing) > 2:
+            table = self.table(listing)
+        else:  # the engine keeps its draws' listings: one listing object, one table
+            short = self._short
+            kept = short.get(id(listing))
+            if kept is not None and kept[0] is listing:
+                table = kept[1]
+            else:
+                table = self.table(listing)
+                if len(short) >= 32:  # the rest are a hand's last discards, seen once
+                    short.clear()
+                short[id(listing)] = (listing, table)
         self._cache = (state, table)
         return table
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import Protocol
 
 import attrs
 import numpy as np
@@ -31,6 +33,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..cards import ALL_CARDS, Card
+from ..errors import InvalidDataError
+from ..limits import show
 from ..melds import Meld
 from ..rules import MAX_DECKS, DrawExhaustion, Rules
 from ..state import GameState, Laying, PlayerState, Stage
@@ -75,7 +79,59 @@ SCORE_CAP = 5000
 """Scores are clipped here, then divided by 100: past it a seat is long out of contention."""
 _COLOR = {"R": 0, "B": 1, "G": 2, "Y": 3}
 _KIND = {"set": 1, "run": 2, "color": 3}
-_STAGE = {stage: i for i, stage in enumerate(STAGES)}
+_BLOCK_FIELDS = attrgetter(
+    "completed",
+    "melds",
+    "score",
+    "laid_down",
+    "skips_pending",
+    "saved",
+    "floating",
+    "phase_attempted",
+)
+"""What a seat's block reads from the player besides its hand size and pickups (the
+target phase also reads the hand number, a tiebreak and the seats dealt in)."""
+
+
+Marks = tuple["int | None", int, tuple[int, ...], tuple[int, ...]]
+"""What the seat blocks take from the rest of the table: the seat to play, the dealer, the
+seats that lost their turn, the winners."""
+
+
+def _marks_of(table: _Table) -> Marks:
+    return (table.current_player, table.dealer, table.lost_turns, table.winners)
+
+
+class _Table(Protocol):
+    """What the array reads from a state or a view alike."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def taken_discard(self) -> Card | None: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def laid_down_this_turn(self) -> bool: ...
+    @property
+    def forced_discard(self) -> bool: ...
+    @property
+    def tiebreak(self) -> bool: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def lost_turns(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
 
 SeatRow = tuple[
     bool,
@@ -209,9 +265,14 @@ class ObservationEncoder:
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
         self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
-        self._seat_cache: list[
-            tuple[PlayerState, tuple[Card, ...], object, array[float]] | None
-        ] = []
+        # encode_state's seat blocks, kept (_seats_twice)
+        self._kept_key: object = None
+        self._twice = array("f")
+        self._kept_players: list[PlayerState | None] = []
+        self._kept_pickups: list[tuple[Card, ...]] = []
+        self._pickups_seen: object = None
+        self._marks: Marks | None = None
+        self._marked: list[int] = []
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
@@ -249,18 +310,22 @@ class ObservationEncoder:
             )
             for i, p in enumerate(view.players)
         ]
+        count = len(blocks)
+        twice = array("f")
+        for block in blocks:
+            twice.extend(block)
+        twice.extend(twice)
+        self._mark(twice, count, _marks_of(view), [])
+        me = 0 if view.seat is None else view.seat
+        size = self.seat_size
         return self._fill(
+            view,
             view.seat,
             view.hand,
             view.saved,
             view.laying,
-            view.discard_pile,
-            view.taken_discard,
-            view.stage,
-            (view.laid_down_this_turn, view.forced_discard, view.tiebreak, view.direction < 0),
-            (view.hand_number, view.turn, view.stock_size),
-            (view.current_player, view.dealer, view.lost_turns, view.winners),
-            blocks,
+            view.stock_size,
+            twice[me * size : (me + count) * size],
         )
 
     def encode_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -268,73 +333,109 @@ class ObservationEncoder:
         fast path). It reads exactly the fields :func:`~phase10.player_view` shows, and keeps
         the last block of each seat, which most actions leave as it was."""
         players = state.players
-        pickups = state.pickups
-        in_hand = state.seats
-        # A seat's block depends on the player, its pickups and its target phase, which
-        # depends on the player, the hand number, a tiebreak and the seats dealt in.
-        key = (state.hand_number, state.tiebreak, in_hand)
-        cache = self._seat_cache
-        while len(cache) < len(players):
-            cache.append(None)
-        blocks: list[array[float]] = []
-        for i, p in enumerate(players):
-            picked = pickups[i] if i < len(pickups) else ()
-            kept = cache[i]
-            if kept is not None and kept[2] == key:
-                last = kept[0]
-                if last is p and kept[1] is picked:
-                    blocks.append(kept[3])
-                    continue
-                if (  # most moves change only the mover's hand and pickups: patch them
-                    last.completed is p.completed
-                    and last.melds is p.melds
-                    and last.score == p.score
-                    and last.laid_down is p.laid_down
-                    and last.skips_pending == p.skips_pending
-                    and last.saved is p.saved
-                    and last.floating is p.floating
-                    and last.phase_attempted == p.phase_attempted
-                ):
-                    block = array("f", kept[3])
-                    block[4] = len(p.hand)
-                    if picked is not kept[1]:
-                        self._patch_pickups(block, kept[1], picked)
-                    cache[i] = (p, picked, key, block)
-                    blocks.append(block)
-                    continue
-            dealt = i in in_hand
-            target_phase = state.target_phase(i) if dealt else None
-            block = self._seat_block(
-                (
-                    dealt,
-                    len(p.hand),
-                    p.score,
-                    p.completed,
-                    p.laid_down,
-                    p.skips_pending,
-                    len(p.saved),
-                    p.floating,
-                    None if target_phase is None else target_phase.number,
-                    p.melds,
-                    picked,
-                )
-            )
-            cache[i] = (p, picked, key, block)
-            blocks.append(block)
+        count = len(players)
+        if not 0 <= seat < count:
+            raise InvalidDataError(f"no seat {show(seat)} in a game of {count}")
         me = players[seat]
+        size = self.seat_size
         return self._fill(
+            state,
             seat,
             me.hand,
             me.saved,
             state.laying if seat == state.current_player else None,
-            state.discard_pile,
-            state.taken_discard,
-            state.stage,
-            (state.laid_down_this_turn, state.forced_discard, state.tiebreak, state.direction < 0),
-            (state.hand_number, state.turn, len(state.stock)),
-            (state.current_player, state.dealer, state.lost_turns, state.winners),
-            blocks,
+            len(state.stock),
+            self._seats_twice(state, count)[seat * size : (seat + count) * size],
         )
+
+    def _seats_twice(self, state: GameState, count: int) -> array[float]:
+        """Every seat's block (:meth:`_seat_block`) in seat order, twice over (any seat's
+        point of view is one slice of it), marked (:meth:`_mark`). It is kept between
+        calls: a block is built again only when its seat changed, and patched when only
+        the seat's hand and pickups did (most moves)."""
+        players = state.players
+        size = self.seat_size
+        # A seat's block depends on the player, its pickups and its target phase, which
+        # depends on the player, the hand number, a tiebreak and the seats dealt in.
+        key = (state.hand_number, state.tiebreak, state.seats, count)
+        if key != self._kept_key:
+            self._kept_key = key
+            self._twice = array("f", bytes(8 * count * size))
+            self._kept_players = [None] * count
+            self._kept_pickups = [()] * count
+            self._pickups_seen = None
+            self._marks = None
+            self._marked = []
+        twice = self._twice
+        kept = self._kept_players
+        before = self._kept_pickups
+        pickups = state.pickups
+        reach = len(pickups)
+        same_pickups = pickups is self._pickups_seen  # most moves take no discard
+        self._pickups_seen = pickups
+        for i, p in enumerate(players):
+            if same_pickups and p is kept[i]:
+                continue
+            picked = pickups[i] if i < reach else ()
+            last = kept[i]
+            if last is p and before[i] is picked:
+                continue
+            at = i * size
+            again = at + count * size
+            if last is not None and _BLOCK_FIELDS(last) == _BLOCK_FIELDS(p):
+                # most moves change only the mover's hand and pickups: patch them
+                twice[at + 4] = twice[again + 4] = len(p.hand)
+                if picked is not before[i]:
+                    self._patch_pickups(twice, (at, again), before[i], picked)
+            else:
+                dealt = i in state.seats
+                target_phase = state.target_phase(i) if dealt else None
+                block = self._seat_block(
+                    (
+                        dealt,
+                        len(p.hand),
+                        p.score,
+                        p.completed,
+                        p.laid_down,
+                        p.skips_pending,
+                        len(p.saved),
+                        p.floating,
+                        None if target_phase is None else target_phase.number,
+                        p.melds,
+                        picked,
+                    )
+                )
+                twice[at : at + size] = block
+                twice[again : again + size] = block
+                self._marks = None  # a new block has no marks
+            kept[i] = p
+            before[i] = picked
+        marks = (state.current_player, state.dealer, state.lost_turns, state.winners)
+        if marks != self._marks:
+            self._marks = marks
+            self._marked = self._mark(twice, count, marks, self._marked)
+        return twice
+
+    def _mark(self, twice: array[float], count: int, marks: Marks, marked: list[int]) -> list[int]:
+        """Set the features of the seat blocks that depend on the rest of the table (to
+        play, dealer, lost its turn, winner: ``marks``) in both copies of ``twice``, those
+        at ``marked`` (the last marks) off; the places set."""
+        for at in marked:
+            twice[at] = 0.0
+        current, dealer, lost, winners = marks
+        size = self.seat_size
+        places = [dealer * size + 3]
+        if current is not None:
+            places.append(current * size + 2)
+        for i in lost:
+            places.append(i * size + 11)
+        for i in winners:
+            places.append(i * size + 12)
+        again = count * size
+        for at in places[:]:
+            twice[at] = twice[at + again] = 1.0
+            places.append(at + again)
+        return places
 
     def _seat_block(self, row: SeatRow) -> array[float]:
         """One seat's block, less what depends on the rest of the table (to play, dealer,
@@ -389,17 +490,25 @@ class ObservationEncoder:
         return buf
 
     def _patch_pickups(
-        self, block: array[float], before: tuple[Card, ...], picked: tuple[Card, ...]
+        self,
+        blocks: array[float],
+        starts: tuple[int, ...],
+        before: tuple[Card, ...],
+        picked: tuple[Card, ...],
     ) -> None:
-        """Bring ``block``'s pickup counts from ``before`` to ``picked``: one card more when
-        the seat took a discard (the usual change), else counted afresh."""
+        """Bring the pickup counts of the seat blocks at ``starts`` in ``blocks`` from
+        ``before`` to ``picked``: one card more when the seat took a discard (the usual
+        change), else counted afresh."""
         got = self._part["pickups"]
         if len(picked) == len(before) + 1 and picked[:-1] == before:
-            at = got + picked[-1].code
-            if block[at] < self._deck_size:
-                block[at] += 1.0
+            code = got + picked[-1].code
+            if blocks[starts[0] + code] < self._deck_size:
+                for start in starts:
+                    blocks[start + code] += 1.0
         else:
-            block[got : got + CARDS] = self._pickup_counts(picked)
+            counts = self._pickup_counts(picked)
+            for start in starts:
+                blocks[start + got : start + got + CARDS] = counts
 
     def _pickup_counts(self, picked: tuple[Card, ...]) -> array[float]:
         """A seat's pickups by card code (at most the deck's size: one card may come back
@@ -420,18 +529,17 @@ class ObservationEncoder:
 
     def _fill(
         self,
+        table: _Table,
         seat: int | None,
         hand: tuple[Card, ...] | None,
         saved: tuple[Card, ...] | None,
         laying: Laying | None,
-        pile: tuple[Card, ...],
-        taken: Card | None,
-        stage: Stage,
-        flags: tuple[bool, bool, bool, bool],
-        progress: tuple[int, int, int],
-        table: tuple[int | None, int, tuple[int, ...], tuple[int, ...]],
-        blocks: Sequence[array[float]],
+        stock: int,
+        seat_part: array[float],
     ) -> npt.NDArray[np.float32]:
+        """The array of ``seat`` (``None``: a spectator) at ``table`` (a state or a view),
+        given the seat's own hand, Save pile and lay-down under way, the stock's size and
+        the seat blocks from the seat's point of view, marked."""
         buf = array("f", self._zeros)
         if hand:
             base = self._hand_at
@@ -447,46 +555,35 @@ class ObservationEncoder:
                 for card in meld.cards:
                     buf[base + card.code] += 1.0
             buf[self._laying_groups_at] = len(laying.melds)
+        pile = table.discard_pile
         if pile:
             buf[self._top_at + pile[-1].code] = 1.0
             base = self._pile_at
             buf[base : base + CARDS] = self._pile_counts(pile)
+        taken = table.taken_discard
         if taken is not None:
             buf[self._taken_at + taken.code] = 1.0
-        buf[self._stage_at + _STAGE[stage]] = 1.0
-        current, dealer, lost, winners = table
+        buf[self._stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
         base = self._turn_at
-        if seat is not None and seat == current:
+        if seat is not None and seat == table.current_player:
             buf[base] = 1.0
-        laid, forced, tiebreak, reversed_play = flags
-        if laid:
+        if table.laid_down_this_turn:
             buf[base + 1] = 1.0
-        if forced:
+        if table.forced_discard:
             buf[base + 2] = 1.0
-        if tiebreak:
+        if table.tiebreak:
             buf[base + 3] = 1.0
-        if reversed_play:
+        if table.direction < 0:
             buf[base + 4] = 1.0
-        hand_number, turns, stock = progress
         base = self._progress_at
-        buf[base] = hand_number / 10 if hand_number < 100 else 10.0
-        buf[base + 1] = turns / 100 if turns < 1000 else 10.0
-        buf[base + 2] = min(1.0, stock / self._stock_size)
-        me = 0 if seat is None else seat
-        count = len(blocks)
-        size = self.seat_size
+        number = table.hand_number
+        buf[base] = number / 10 if number < 100 else 10.0
+        number = table.turn
+        buf[base + 1] = number / 100 if number < 1000 else 10.0
+        share = stock / self._stock_size
+        buf[base + 2] = share if share < 1.0 else 1.0
         first = self.seats_start
-        base = first
-        for place in range(count):
-            buf[base : base + size] = blocks[(me + place) % count]
-            base += size
-        if current is not None:
-            buf[first + (current - me) % count * size + 2] = 1.0
-        buf[first + (dealer - me) % count * size + 3] = 1.0
-        for i in lost:
-            buf[first + (i - me) % count * size + 11] = 1.0
-        for i in winners:
-            buf[first + (i - me) % count * size + 12] = 1.0
+        buf[first : first + len(seat_part)] = seat_part
         return np.frombuffer(buf, self._dtype)
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
@@ -498,13 +595,12 @@ class ObservationEncoder:
             if pile is last:
                 return counts
             grown = len(pile) - len(last)
+            # The counts are only ever copied out, so they change in place.
             if grown == 1 and pile[:-1] == last:  # a discard (cards are interned: fast)
-                counts = array("f", counts)
                 counts[pile[-1].code] += 1.0
                 self._pile = (pile, counts)
                 return counts
             if grown == -1 and pile == last[:-1]:  # the top card taken
-                counts = array("f", counts)
                 counts[last[-1].code] -= 1.0
                 self._pile = (pile, counts)
                 return counts
