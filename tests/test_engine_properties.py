@@ -11,6 +11,7 @@ costly). The default "fast" profile keeps the file quick, CI also runs it under
 from __future__ import annotations
 
 import random
+import weakref
 from typing import TypeVar
 
 import attrs
@@ -51,11 +52,12 @@ from phase10 import (
     check,
     find_completions,
     legal_actions,
+    new_game,
     player_view,
     variants,
 )
 from phase10.cards import ALL_CARDS
-from phase10.state import PlayerState, rebuilder, replace
+from phase10.state import PlayerState, _same_layout, rebuilder, replace
 from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
@@ -311,6 +313,25 @@ def _replaced_as_evolved(old: S, new: S) -> None:
         rebuilt = rebuilder(type(old), *changed)(old, **changed)
         assert type(rebuilt) is type(old)
         assert rebuilt == attrs.evolve(old, **changed)
+
+
+def test_rebuilt_states_stay_frozen_and_weakly_referable() -> None:
+    """Issue 10: a rebuilt state is filled as a plain builder instance, then becomes a
+    ``GameState`` (``PlayerState``) by ``__class__`` assignment: CPython allows it (the fast
+    path is taken), and the result refuses changes and can be weakly referenced as before."""
+    state = new_game(3, seed=5)
+    after = apply(state, legal_actions(state)[0])
+    for old, new in ((state, after), (state.players[0], after.players[1])):
+        cls = type(old)
+        builder = type("Builder", cls.__bases__, {"__slots__": cls.__slots__})
+        assert _same_layout(builder, cls)
+        made = replace(old, seed=1) if isinstance(old, GameState) else replace(old, score=1)
+        assert type(made) is cls
+        assert made != old
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.__setattr__("seed", 2)
+        assert weakref.ref(made)() is made
+        assert weakref.ref(new)() is new
 
 
 @settings(max_examples=max(10, SCALE // 3))

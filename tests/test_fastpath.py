@@ -139,6 +139,26 @@ def test_the_plan_is_derived_and_invisible() -> None:
     assert attrs.evolve(phase, requirements=(ColorOf(3), RunOf(3)))._fast_plan is None
 
 
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("R7 B7 G7 Y7 R3 B3 G3 W R1 R2 R4", True),  # 4 + 3 + a Wild: two sets of 4
+        ("R7 B7 G7 Y7 R3 B3 W R1 R2 R4 R5", False),  # 4 + 2 + a Wild fall one short
+        ("R7 B7 G7 Y7 R7 B7 G7 Y7 R1 R2 R4", True),  # eight 7s make both sets (R-5.5)
+        ("W W W W W W W W R1 R2 R4", True),  # Wilds alone, with a natural card left (R-7.2)
+    ],
+)
+def test_a_phase_of_sets_is_judged_by_its_most_held_numbers(cards: str, expected: bool) -> None:
+    """Phase 7 (two sets of 4, R-5.5): a hand whose two most-held numbers and Wilds fall short
+    is rejected before the search; the bound never rejects a hand that holds the phase."""
+    phase = STANDARD_PHASES[6]
+    plan = phase._fast_plan
+    assert plan is not None
+    assert plan.sets == 2
+    assert completes(plan, parse_cards(cards), need_natural=True) is expected
+    assert can_complete(parse_cards(cards), phase) is expected
+
+
 # ---------------------------------------------------------------------------
 # What the fast path must leave to the general search
 # ---------------------------------------------------------------------------

@@ -101,6 +101,8 @@ class Plan(NamedTuple):
     """For each requirement in phase order, the step that stands for it."""
     chains: tuple[tuple[int, int], ...]
     """The ``(first, end)`` ranges of steps of equal requirements, two or more."""
+    sets: int
+    """The number of groups when every one is a set, else 0 (:func:`_too_few`)."""
 
 
 def _wrapping_windows(size: int) -> tuple[Window, ...]:
@@ -201,6 +203,7 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
         run_options,
         tuple(slots.index(i) for i in range(len(slots))),
         tuple(chains),
+        len(kinds) if all(kind == _SET for kind in kinds) else 0,
     )
 
 
@@ -243,7 +246,7 @@ def completes_buckets(
     """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
     is changed during the search and restored) and ``wilds`` Wilds; ``present``: the
     buckets that hold a card, as bits, when the caller knows them."""
-    if sum(buckets) + wilds < plan.min_cards:
+    if sum(buckets) + wilds < plan.min_cards or (plan.sets and _too_few(plan, buckets, wilds)):
         return False
     mask = 0
     if plan.has_runs:
@@ -263,12 +266,22 @@ def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> b
     if sum(bucketed) - bucketed[buckets + 1] < plan.min_cards:
         return False
     del bucketed[buckets:]
+    if plan.sets and _too_few(plan, bucketed, wilds):
+        return False
     mask = 0
     if plan.has_runs:  # written out, not a call to completes_buckets: can_complete's hot path
         for n in range(buckets):
             if bucketed[n]:
                 mask |= 1 << n
     return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
+
+
+def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
+    """Whether a phase of sets only is out of reach at once: each set takes its natural
+    cards from one number, so its ``k`` sets use at most the cards of the ``k`` numbers
+    held most, and Wilds must fill the rest (most hands that lack a phase of sets fail
+    here, before the search)."""
+    return sum(sorted(buckets, reverse=True)[: plan.sets]) + wilds < plan.min_cards
 
 
 def _search(

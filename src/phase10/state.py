@@ -60,8 +60,19 @@ class Stage(enum.Enum):
         return f"<Stage.{self.name}>"
 
 
-@attrs.frozen
-class PlayerState:
+class _WeakReferable:
+    """The ``__weakref__`` slot of the two state classes, in a base of their own.
+
+    CPython refuses ``__class__`` assignment between two classes that each add their own
+    ``__weakref__`` slot; with the slot here, :func:`_generate`'s builder classes share the
+    state classes' layout, and states stay weakly referable as before.
+    """
+
+    __slots__ = ("__weakref__",)
+
+
+@attrs.frozen(weakref_slot=False)
+class PlayerState(_WeakReferable):
     """One seat: public facts, plus the hand that only this seat may see (R-8.1).
 
     ``hand`` is kept sorted by card code, so equal hands are equal tuples.
@@ -154,8 +165,8 @@ class Presentable:
         return f"<div>{render(self)}</div>"  # type: ignore[arg-type]
 
 
-@attrs.frozen(repr=False)
-class GameState(Presentable):
+@attrs.frozen(repr=False, weakref_slot=False)
+class GameState(_WeakReferable, Presentable):
     """The whole game at one moment. Build it with :func:`phase10.new_game`.
 
     ``stock`` lists the draw pile top first; ``discard_pile`` has its top last.
@@ -271,7 +282,7 @@ class GameState(Presentable):
             return rules.phases[index]
         if rules.phase_order is PhaseOrder.ANY:
             return None
-        done = set(player.completed)
+        done = player.completed  # a few numbers: a tuple look-up beats building a set
         for phase in rules.phases:
             if phase.number not in done:
                 return phase
@@ -302,25 +313,45 @@ def _generate(
     cls: type[GameState | PlayerState], params: str, value: Callable[[str], str]
 ) -> Callable[..., object]:
     """A function ``(inst, <params>) -> new instance`` of the attrs class ``cls`` whose field
-    ``name`` is ``value(name)``, written out field by field (as attrs writes ``__init__``)
-    and filling the slots of a new instance directly.
+    ``name`` is ``value(name)``, written out field by field (as attrs writes ``__init__``).
 
     The two state classes have no validators, converters or ``__attrs_post_init__``, so
-    their ``__init__`` only stores each field; storing through the slots skips its
-    keyword binding and per-field ``object.__setattr__`` calls.
+    their ``__init__`` only stores each field. The new instance is filled as an instance of
+    a *builder*: a plain class with the same bases and slots, so each field is stored by a
+    plain attribute store (the frozen class refuses those), then it becomes a ``cls`` by
+    ``__class__`` assignment, which CPython allows between classes of one layout. Where it
+    does not, each field is stored through its slot's descriptor (about three times slower).
     """
     names = [field.name for field in attrs.fields(cls)]
     assert not any(f.validator or f.converter for f in attrs.fields(cls))
     assert not hasattr(cls, "__attrs_post_init__")
+    builder = type(f"_{cls.__name__}Builder", cls.__bases__, {"__slots__": cls.__slots__})
     scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_U": _UNCHANGED}
-    scope.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
-    lines = [f"def replace(inst, *, {params}):", "    new = _new(_cls)"]
-    lines.extend(f"    _set_{name}(new, {value(name)})" for name in names)
+    lines = [f"def replace(inst, *, {params}):"]
+    if _same_layout(builder, cls):
+        scope["_builder"] = builder
+        lines.append("    new = _new(_builder)")
+        lines.extend(f"    new.{name} = {value(name)}" for name in names)
+        lines.append("    new.__class__ = _cls")
+    else:  # pragma: no cover - CPython allows the assignment
+        scope.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
+        lines.append("    new = _new(_cls)")
+        lines.extend(f"    _set_{name}(new, {value(name)})" for name in names)
     lines.append("    return new")
     exec("\n".join(lines), scope)  # generated from the class's own field names
     function = scope["replace"]
     assert callable(function)
     return function
+
+
+def _same_layout(builder: type, cls: type) -> bool:
+    """Whether an instance of ``builder`` may become a ``cls`` by ``__class__`` assignment."""
+    probe: object = object.__new__(builder)
+    try:
+        probe.__class__ = cls
+    except TypeError:  # pragma: no cover - another Python's layout rules
+        return False
+    return True
 
 
 def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:

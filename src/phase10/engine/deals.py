@@ -8,6 +8,8 @@ in both builds (a compiled function checks its annotated argument types itself).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..cards import Card, standard_deck
 from ..dealing import check_deck, seat_order, shuffled
 from ..errors import IllegalActionError, IllegalReason
@@ -15,6 +17,9 @@ from ..rules import DealerRotation, InitialSkip, InitialWild
 from ..state import GameState, Stage, replace
 from .common import choosing_at_hand_start, remove
 from .turns import choice_waits, deal_up_pending, start_play
+
+_BY_CODE = attrgetter("code")
+"""Sorts cards as their ``<`` does (by code), without a Python-level comparison a pair."""
 
 
 def deck_for(state: GameState, order: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -80,7 +85,7 @@ def deal(
     players = tuple(
         replace(
             p,
-            hand=tuple(sorted(hands[seat])) if seat in hands else (),
+            hand=tuple(sorted(hands[seat], key=_BY_CODE)) if seat in hands else (),
             melds=(),
             laid_down=False,
             skips_pending=pending if seat == first else 0,

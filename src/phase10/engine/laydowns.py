@@ -15,10 +15,17 @@ from collections.abc import Sequence
 
 from ..actions import Action, LayGroup, canonical_lay_down
 from ..cards import SKIP, WILD, Card
+from ..fastpath import completes
 from ..laying import group_options, remaining_requirements
 from ..melds import Meld, MeldRules, NaturalScope, Requirement
 from ..phases import Phase
-from ..solver import can_complete, can_complete_counts, card_counts, requirements_plan
+from ..solver import (
+    can_complete,
+    can_complete_counts,
+    card_counts,
+    fast_plan,
+    requirements_plan,
+)
 from ..state import GameState
 from .common import play_problem, player_rules
 from .partial import partial_groups
@@ -56,6 +63,17 @@ def can_finish(
 def lay_down_actions(state: GameState, seat: int) -> list[Action]:
     """The lay-down steps ``seat`` may take now (none once its phase is down)."""
     hand = state.players[seat].hand
+    if state.laying is None and not state.rules.partial_phasing:
+        target = state.target_phase(seat)  # the common case: one phase, nothing laid yet
+        if target is not None:
+            rules = player_rules(state, seat, target)
+            plan = fast_plan(target, rules)
+            if plan is not None:
+                if not completes(plan, hand, rules.natural_card_scope is NaturalScope.PHASE):
+                    return []  # most hands: one fast yes/no answer
+            elif not can_complete(hand, target, rules):
+                return []
+            return _steps(state, hand, target, (), rules, None)
     laying = state.laying
     table = partial_groups(state, seat)  # V-15 partial phasing: groups already down
     phases = state.open_phases(seat)

@@ -100,13 +100,12 @@ def _plays(state: GameState) -> list[Action]:
     if player.floating:
         hits = _hits(state, seat)
         return hits if hits else _discards(state, seat)  # V-9.2
-    actions: list[Action] = []
     if not player.laid_down:
-        actions.extend(lay_down_actions(state, seat))
+        actions = lay_down_actions(state, seat)  # a new list: extended in place
         if state.laying is not None:
             return actions  # a lay-down under way: only its next group
     else:
-        actions.extend(_hits(state, seat))
+        actions = _hits(state, seat)
         if state.rules.movable_wilds:
             actions.extend(_swaps(state, seat))
     actions.extend(_discards(state, seat))

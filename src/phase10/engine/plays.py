@@ -82,12 +82,13 @@ def _seat(state: GameState) -> int:
 
 def draw_stock(state: GameState) -> GameState:
     """R-4.2: take the top of the draw pile, reshuffling the discards if it is empty (R-14.1)."""
-    if not can_draw_stock(state):
-        raise illegal(IllegalReason.NO_CARDS_TO_DRAW, "the draw pile is empty")
     stock, discard, reshuffles = state.stock, state.discard_pile, state.reshuffles
     if not stock:
+        if not can_draw_stock(state):
+            raise illegal(IllegalReason.NO_CARDS_TO_DRAW, "the draw pile is empty")
         stock, discard, reshuffles = reshuffled_stock(state)
-    seat = _seat(state)
+    seat = state.current_player
+    assert seat is not None
     player = state.players[seat]
     player = _with_hand(player, hand=add(player.hand, stock[0]))
     return _drawn(
@@ -114,7 +115,8 @@ def take_discard(state: GameState) -> GameState:
             if top.is_wild
             else "a Skip can never be taken from the discard pile (R-9.4)",
         )
-    seat = _seat(state)
+    seat = state.current_player
+    assert seat is not None
     player = state.players[seat]
     player = _with_hand(player, hand=add(player.hand, top))
     pickups = state.pickups
@@ -577,7 +579,8 @@ def discard(state: GameState, action: Discard) -> GameState:
     """
     if state.laying is not None:
         _not_laying(state)
-    seat = _seat(state)
+    seat = state.current_player
+    assert seat is not None
     rules = state.rules
     player = state.players[seat]
     card = action.card
