@@ -48,9 +48,9 @@ BOTS = ("search", "outs", "greedy")
 """What ``--bot`` may pit against the three GreedyBots."""
 
 
-def _bot(kind: str, seed: int, simulations: int) -> Bot:
+def _bot(kind: str, seed: int, simulations: int, endgame: int | None = None) -> Bot:
     if kind == "search":
-        return SearchBot(simulations=simulations, seed=seed)
+        return SearchBot(simulations=simulations, seed=seed, endgame_simulations=endgame)
     return OutsBot() if kind == "outs" else GreedyBot()
 
 
@@ -70,11 +70,13 @@ class _Timed:
         return action
 
 
-def play(job: tuple[int, str, int, str]) -> tuple[float, list[float], int, float]:
+def play(
+    job: tuple[int, str, int, str, int | None],
+) -> tuple[float, list[float], int, float]:
     """Game ``seed``: (the tested bot's share of the win, its decision times, hands, seconds)."""
-    seed, variant, simulations, kind = job
+    seed, variant, simulations, kind, endgame = job
     seat = seed % PLAYERS
-    timed = _Timed(_bot(kind, seed, simulations))
+    timed = _Timed(_bot(kind, seed, simulations, endgame))
     bots: list[Bot] = [GreedyBot() for _ in range(PLAYERS)]
     bots[seat] = timed
     began = time.process_time()
@@ -95,11 +97,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--simulations", type=int, default=SearchBot.DEFAULT_SIMULATIONS)
+    parser.add_argument(
+        "--endgame-simulations",
+        type=int,
+        default=None,
+        help="SearchBot's worlds once another seat is down (default: --simulations)",
+    )
     parser.add_argument("--bot", choices=BOTS, default="search", help="the bot to test")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     machine = describe()
-    jobs = [(args.seed + i, args.variant, args.simulations, args.bot) for i in range(args.games)]
+    jobs = [
+        (args.seed + i, args.variant, args.simulations, args.bot, args.endgame_simulations)
+        for i in range(args.games)
+    ]
     began = time.perf_counter()
     done = 0
     results = []
@@ -121,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "games": len(results),
         "bot": args.bot,
         "simulations": args.simulations,
+        "endgame_simulations": args.endgame_simulations,
         "wins": wins,
         "win_rate": wins / len(results),
         "wilson95": [low, high],
@@ -143,7 +155,12 @@ def _text(report: dict[str, object]) -> str:
     wilson = report["wilson95"]
     assert isinstance(wilson, list)
     low, high = wilson
-    names = {"search": f"SearchBot(simulations={report['simulations']})", "outs": "OutsBot"}
+    endgame = report.get("endgame_simulations")
+    deep = "" if endgame is None else f", endgame_simulations={endgame}"
+    names = {
+        "search": f"SearchBot(simulations={report['simulations']}{deep})",
+        "outs": "OutsBot",
+    }
     name = names.get(str(report["bot"]), "GreedyBot")
     lines = [
         f"machine: {machine['cpu']}, {machine['cores']} cores usable; {machine['python']}",

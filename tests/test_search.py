@@ -106,6 +106,24 @@ def test_simulations_bound_the_work() -> None:
         assert bot.rollouts - before in (0, 3 * 2)
 
 
+def test_endgame_simulations_apply_once_another_seat_is_down() -> None:
+    """``endgame_simulations`` worlds are played once another seat has laid down (the hand
+    may end within a circuit, R-10.3), ``simulations`` before."""
+    bot = SearchBot(seed=1, simulations=2, candidates=2, endgame_simulations=5)
+    seen = set()
+    for state in decisions(3, seed=5, count=120):
+        seat = state.current_player
+        assert seat is not None
+        down = any(p.laid_down for s, p in enumerate(state.players) if s != seat)
+        before = bot.rollouts
+        ask(bot, state)
+        played = bot.rollouts - before
+        if played:
+            assert played == (5 if down else 2) * 2
+            seen.add(down)
+    assert seen == {False, True}
+
+
 def test_time_limit_bounds_the_thinking() -> None:
     """With a time limit, a decision stops sampling worlds once the time is spent: far
     fewer than the huge ``simulations`` asked, and soon after the limit."""
@@ -133,6 +151,7 @@ def test_one_candidate_is_its_policy() -> None:
         ({"simulations": 0}, "simulations must be at least 1"),
         ({"candidates": 0}, "candidates must be at least 1"),
         ({"time_limit": 0.0}, "time_limit must be a positive"),
+        ({"endgame_simulations": 0}, "endgame_simulations must be at least 1"),
     ],
 )
 def test_a_budget_of_nothing_is_refused(arguments: dict[str, int | float], message: str) -> None:

@@ -67,7 +67,9 @@ class SearchBot:
     ``simulations`` worlds are sampled for each searched decision; ``candidates``
     bounds the actions tried there, taken in OutsBot's order of preference
     (its choice first, so ties keep it). ``shape=False`` plays out the sampled
-    worlds as dealt, the other hands uniform. ``time_limit`` (seconds), when given,
+    worlds as dealt, the other hands uniform. ``endgame_simulations``, when given, is
+    the number of worlds once another seat has laid down (the decisions just before a
+    hand ends; by default ``simulations`` as everywhere). ``time_limit`` (seconds), when given,
     stops sampling worlds once spent (at least one is always played), which
     trades the bot's determinism for a bound on its thinking time. Without it
     the bot is deterministic: the same seed and the same views give the same
@@ -88,14 +90,18 @@ class SearchBot:
         candidates: int = DEFAULT_CANDIDATES,
         time_limit: float | None = None,
         shape: bool = True,
+        endgame_simulations: int | None = None,
     ) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
+        if endgame_simulations is not None and endgame_simulations < 1:
+            raise ValueError(f"endgame_simulations must be at least 1, not {endgame_simulations}")
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit}")
         self.simulations = simulations
+        self.endgame_simulations = endgame_simulations
         self.candidates = candidates
         self.time_limit = time_limit
         self.shape = shape
@@ -137,7 +143,7 @@ class SearchBot:
         """
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for done in range(self.simulations):
+        for done in range(self._worlds(view, seat)):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = sample_state(view, self._rng)
@@ -158,6 +164,14 @@ class SearchBot:
             if mean > max(MARGIN * error, margin):
                 best, margin = index, mean
         return best
+
+    def _worlds(self, view: PlayerView, seat: int) -> int:
+        """The worlds to play for a decision: ``endgame_simulations`` once another seat
+        has laid down (the hand may end within a circuit), else ``simulations``."""
+        deep = self.endgame_simulations
+        if deep is not None and any(view.players[s].laid_down for s in view.seats if s != seat):
+            return deep
+        return self.simulations
 
     def _rollout(self, state: GameState, me: int) -> GameState:
         """``state`` played on to the end of its hand (or a stuck hand's cap): OutsBot in
