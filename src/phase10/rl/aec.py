@@ -157,7 +157,17 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         and info of the agent to act. Until the game ends the reward is 0 and neither flag
         is set (the dictionaries say the same), so those are not looked up."""
         agent = self.agent_selection
-        observation = self.observe(agent) if observe else None
+        state = self.game_state
+        seat = self._seat.get(agent)
+        if not observe:
+            observation = None
+        elif seat is None or seat != state.current_player:
+            observation = self.observe(agent)
+        else:  # observe() of the agent to play, inline
+            observation = {
+                "observation": self.encoder.encode_state(state, seat),
+                "action_mask": np.frombuffer(self.codec.mask_bytes(state), _INT8),
+            }
         if self._over:
             return (
                 observation,

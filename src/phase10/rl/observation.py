@@ -241,17 +241,25 @@ class ObservationEncoder:
         self._stock_size = max(1.0, float(rules.deck.size))
         """What the stock is measured against: one deck (a fresh deck replaces it, A-17)."""
         at = {b.name: b.start for b in self.blocks}
-        self._hand_at = at["hand"]
-        self._saved_at = at["saved"]
-        self._laying_at = at["laying"]
-        self._laying_groups_at = at["laying_groups"]
-        self._top_at = at["top_discard"]
-        self._pile_at = at["discard_pile"]
-        self._taken_at = at["taken_discard"]
-        self._stage_at = at["stage"]
-        self._turn_at = at["turn"]
-        self._progress_at = at["progress"]
         self._dtype = np.dtype(np.float32)
+        self._layout = (
+            self._zeros,
+            at["hand"],
+            at["saved"],
+            at["laying"],
+            at["laying_groups"],
+            at["top_discard"],
+            at["discard_pile"],
+            at["taken_discard"],
+            at["stage"],
+            at["turn"],
+            at["progress"],
+            self._stock_size,
+            self.seats_start,
+            self.seat_size,
+            self._dtype,
+        )
+        """What :meth:`_fill` reads, in one tuple (one look-up, not fifteen)."""
         self._part = {b.name: b.start for b in self.seat_blocks}
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
@@ -510,31 +518,48 @@ class ObservationEncoder:
         given the seat's own hand, Save pile and lay-down under way, the stock's size and
         the ``count`` seat blocks from the seat's point of view, which it marks with what
         depends on the rest of the table (to play, dealer, lost its turn, winner)."""
-        buf = array("f", self._zeros)
+        (
+            zeros,
+            hand_at,
+            saved_at,
+            laying_at,
+            laying_groups_at,
+            top_at,
+            pile_at,
+            taken_at,
+            stage_at,
+            turn_at,
+            progress_at,
+            stock_size,
+            first,
+            size,
+            dtype,
+        ) = self._layout
+        buf = array("f", zeros)
         if hand:
-            base = self._hand_at
+            base = hand_at
             for card in hand:
                 buf[base + card.code] += 1.0
         if saved:
-            base = self._saved_at
+            base = saved_at
             for card in saved:
                 buf[base + card.code] += 1.0
         if laying is not None:
-            base = self._laying_at
+            base = laying_at
             for meld in laying.melds:
                 for card in meld.cards:
                     buf[base + card.code] += 1.0
-            buf[self._laying_groups_at] = len(laying.melds)
+            buf[laying_groups_at] = len(laying.melds)
         pile = table.discard_pile
         if pile:
-            buf[self._top_at + pile[-1].code] = 1.0
-            base = self._pile_at
+            buf[top_at + pile[-1].code] = 1.0
+            base = pile_at
             buf[base : base + CARDS] = self._pile_counts(pile)
         taken = table.taken_discard
         if taken is not None:
-            buf[self._taken_at + taken.code] = 1.0
-        buf[self._stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
-        base = self._turn_at
+            buf[taken_at + taken.code] = 1.0
+        buf[stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
+        base = turn_at
         if seat is not None and seat == table.current_player:
             buf[base] = 1.0
         if table.laid_down_this_turn:
@@ -545,16 +570,14 @@ class ObservationEncoder:
             buf[base + 3] = 1.0
         if table.direction < 0:
             buf[base + 4] = 1.0
-        base = self._progress_at
+        base = progress_at
         number = table.hand_number
         buf[base] = number / 10 if number < 100 else 10.0
         number = table.turn
         buf[base + 1] = number / 100 if number < 1000 else 10.0
-        share = stock / self._stock_size
+        share = stock / stock_size
         buf[base + 2] = share if share < 1.0 else 1.0
-        first = self.seats_start
         buf[first : first + len(seat_part)] = seat_part
-        size = self.seat_size
         me = 0 if seat is None else seat
         buf[first + (table.dealer - me) % count * size + 3] = 1.0
         current = table.current_player
@@ -568,7 +591,7 @@ class ObservationEncoder:
         if winners:
             for i in winners:
                 buf[first + (i - me) % count * size + 12] = 1.0
-        return np.frombuffer(buf, self._dtype)
+        return np.frombuffer(buf, dtype)
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
         """The discard pile by card code. The last pile's counts are kept: most actions leave
