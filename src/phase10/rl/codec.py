@@ -275,9 +275,7 @@ class ActionCodec:
         as the ``int8`` mask PettingZoo expects, without a conversion."""
         cached = self._cache
         if cached is None or cached[0] is not state:
-            self._legal(state)
-            cached = self._cache
-            assert cached is not None
+            cached = self._list(state)
         return bytearray(cached[2])
 
     def block_of(self, name: str) -> slice:
@@ -383,8 +381,12 @@ class ActionCodec:
     def _legal(self, state: GameState) -> dict[int, Action]:
         """Index -> action for the legal actions of ``state`` (the last state is kept)."""
         cached = self._cache
-        if cached is not None and cached[0] is state:
-            return cached[1]
+        if cached is None or cached[0] is not state:
+            cached = self._list(state)
+        return cached[1]
+
+    def _list(self, state: GameState) -> tuple[GameState, dict[int, Action], bytearray]:
+        """List ``state``'s actions: its table and mask, kept as the last state's."""
         listing = legal_actions(state)
         if len(listing) > 2:
             table, mask = self._listed(listing)
@@ -398,8 +400,8 @@ class ActionCodec:
                 if len(short) >= 32:  # the rest are a hand's last discards, seen once
                     short.clear()
                 short[id(listing)] = (listing, table, mask)
-        self._cache = (state, table, mask)
-        return table
+        self._cache = cached = (state, table, mask)
+        return cached
 
     def table(self, legal: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a listing in :func:`~phase10.legal_actions` order (lay-down
