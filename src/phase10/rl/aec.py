@@ -49,6 +49,7 @@ ILLEGAL_REWARD = -1.0
 Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 _NEXT_HAND = NextHand()
+_INT8 = np.dtype(np.int8)
 
 
 def deal_on(state: GameState) -> GameState:
@@ -132,7 +133,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._paid = False
+        self._over = False  # every agent terminated; the rewards are paid
         self._select()
 
     def _select(self) -> None:
@@ -144,24 +145,51 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
-            mask = np.frombuffer(self.codec.mask_bytes(state), np.int8)
+            mask = np.frombuffer(self.codec.mask_bytes(state), _INT8)
         else:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
+            mask = np.zeros(self.codec.size, dtype=_INT8)
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation, cumulative reward, termination, truncation
+        and info of the agent to act. Until the game ends the reward is 0 and neither flag
+        is set (the dictionaries say the same), so those are not looked up."""
+        agent = self.agent_selection
+        state = self.game_state
+        seat = self._seat.get(agent)
+        if not observe:
+            observation = None
+        elif seat is None or seat != state.current_player:
+            observation = self.observe(agent)
+        else:  # observe() of the agent to play, inline
+            observation = {
+                "observation": self.encoder.encode_state(state, seat),
+                "action_mask": np.frombuffer(self.codec.mask_bytes(state), _INT8),
+            }
+        if self._over:
+            return (
+                observation,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
+        return observation, 0.0, False, False, self.infos[agent]
 
     def step(self, action: np.int64 | int | None) -> None:
         """The agent to play plays the index ``action`` (``None`` once it is done)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:  # every agent is done: PettingZoo's removal of the agent
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, as PettingZoo asks
             return
         if action is None:
-            raise InvalidDataError(f"{agent} is to play: step() needs an action index, not None")
+            raise InvalidDataError(
+                f"{self.agent_selection} is to play: step() needs an action index, not None"
+            )
         state = self.game_state
-        self._cumulative_rewards[agent] = 0.0
-        if self._paid:
-            self._clear_rewards()
-            self._paid = False
+        # Until the game ends no reward is paid, so the acting agent's cumulative reward
+        # is 0 already (PettingZoo's step sets it to 0).
         # An int index: the listing the mask came from (kept by the codec); else decode,
         # which also explains an index the mask leaves out.
         chosen = self.codec._legal(state).get(action) if type(action) is int else None
@@ -169,7 +197,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             try:
                 chosen = self.codec.decode(state, int(action))
             except IllegalActionError as error:
-                self._end_illegal(agent, error)
+                self._end_illegal(self.agent_selection, error)
                 return
         state = apply(state, chosen)
         stage = state.stage
@@ -182,7 +210,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             for who, reward in zip(self.possible_agents, rewards, strict=True):
                 self.rewards[who] = reward
                 self.terminations[who] = True
-            self._paid = True
+            self._over = True
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.current_player or 0]
@@ -193,7 +221,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             self.rewards[who] = ILLEGAL_REWARD if who == agent else 0.0
             self.terminations[who] = True
         self.infos[agent] = {"illegal": error.message}
-        self._paid = True
+        self._over = True
         self._accumulate_rewards()
         self._deads_step_first()
 

@@ -152,8 +152,9 @@ class ActionCodec:
         self._save = at["save"]
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
-        self._cache: tuple[GameState, dict[int, Action]] | None = None
-        self._short: dict[int, tuple[Sequence[Action], dict[int, Action]]] = {}
+        self._cache: tuple[GameState, dict[int, Action], bytearray] | None = None
+        """The last state, its table and its mask (:meth:`_listed`)."""
+        self._short: dict[int, tuple[Sequence[Action], dict[int, Action], bytearray]] = {}
         """Listings of at most two actions by identity, with their tables (the listing is
         kept, so its identity is not reused while it is here)."""
 
@@ -272,14 +273,10 @@ class ActionCodec:
     def mask_bytes(self, state: GameState) -> bytearray:
         """:meth:`mask` as one byte per index, 1 at the legal ones: the environments view it
         as the ``int8`` mask PettingZoo expects, without a conversion."""
-        legal = self._legal(state)
-        mask = bytearray(self.size)
-        if len(legal) < 64:  # the usual case: cheaper than an index array
-            for index in legal:
-                mask[index] = 1
-        else:
-            np.frombuffer(mask, np.uint8)[list(legal)] = 1
-        return mask
+        cached = self._cache
+        if cached is None or cached[0] is not state:
+            cached = self._list(state)
+        return bytearray(cached[2])
 
     def block_of(self, name: str) -> slice:
         """The slice of the index space that section ``name`` takes (``mask[...]``)."""
@@ -384,28 +381,38 @@ class ActionCodec:
     def _legal(self, state: GameState) -> dict[int, Action]:
         """Index -> action for the legal actions of ``state`` (the last state is kept)."""
         cached = self._cache
-        if cached is not None and cached[0] is state:
-            return cached[1]
+        if cached is None or cached[0] is not state:
+            cached = self._list(state)
+        return cached[1]
+
+    def _list(self, state: GameState) -> tuple[GameState, dict[int, Action], bytearray]:
+        """List ``state``'s actions: its table and mask, kept as the last state's."""
         listing = legal_actions(state)
         if len(listing) > 2:
-            table = self.table(listing)
+            table, mask = self._listed(listing)
         else:  # the engine keeps its draws' listings: one listing object, one table
             short = self._short
             kept = short.get(id(listing))
             if kept is not None and kept[0] is listing:
-                table = kept[1]
+                _, table, mask = kept
             else:
-                table = self.table(listing)
+                table, mask = self._listed(listing)
                 if len(short) >= 32:  # the rest are a hand's last discards, seen once
                     short.clear()
-                short[id(listing)] = (listing, table)
-        self._cache = (state, table)
-        return table
+                short[id(listing)] = (listing, table, mask)
+        self._cache = cached = (state, table, mask)
+        return cached
 
     def table(self, legal: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a listing in :func:`~phase10.legal_actions` order (lay-down
         steps by position, those past the cap left out)."""
+        return self._listed(legal)[0]
+
+    def _listed(self, legal: Sequence[Action]) -> tuple[dict[int, Action], bytearray]:
+        """:meth:`table` and the mask of its indices (one byte per index; kept, so copied out,
+        never changed), in one pass."""
         table: dict[int, Action] = {}
+        mask = bytearray(self.size)
         lay = self._lay
         slots = self.lay_slots
         position = 0
@@ -414,15 +421,19 @@ class ActionCodec:
         for action in legal:
             kind = type(action)
             if kind is Discard and action.target is None:  # type: ignore[union-attr]
-                table[discard + action.card.code] = action  # type: ignore[union-attr]
-                continue
-            if kind is LayGroup or kind is LayDown:
-                if position < slots:
-                    table[lay + position] = action
+                index = discard + action.card.code  # type: ignore[union-attr]
+            elif kind is LayGroup or kind is LayDown:
+                index = lay + position
                 position += 1
-                continue
-            index = index_of(action)
-            if index is None:
-                raise InvalidDataError(f"{self!r} has no index for the listed action {action!r}")
+                if position > slots:
+                    continue
+            else:
+                found = index_of(action)
+                if found is None:
+                    raise InvalidDataError(
+                        f"{self!r} has no index for the listed action {action!r}"
+                    )
+                index = found
             table[index] = action
-        return table
+            mask[index] = 1
+        return table, mask

@@ -93,15 +93,6 @@ _BLOCK_FIELDS = attrgetter(
 target phase also reads the hand number, a tiebreak and the seats dealt in)."""
 
 
-Marks = tuple["int | None", int, tuple[int, ...], tuple[int, ...]]
-"""What the seat blocks take from the rest of the table: the seat to play, the dealer, the
-seats that lost their turn, the winners."""
-
-
-def _marks_of(table: _Table) -> Marks:
-    return (table.current_player, table.dealer, table.lost_turns, table.winners)
-
-
 class _Table(Protocol):
     """What the array reads from a state or a view alike."""
 
@@ -250,29 +241,35 @@ class ObservationEncoder:
         self._stock_size = max(1.0, float(rules.deck.size))
         """What the stock is measured against: one deck (a fresh deck replaces it, A-17)."""
         at = {b.name: b.start for b in self.blocks}
-        self._hand_at = at["hand"]
-        self._saved_at = at["saved"]
-        self._laying_at = at["laying"]
-        self._laying_groups_at = at["laying_groups"]
-        self._top_at = at["top_discard"]
-        self._pile_at = at["discard_pile"]
-        self._taken_at = at["taken_discard"]
-        self._stage_at = at["stage"]
-        self._turn_at = at["turn"]
-        self._progress_at = at["progress"]
         self._dtype = np.dtype(np.float32)
+        self._layout = (
+            self._zeros,
+            at["hand"],
+            at["saved"],
+            at["laying"],
+            at["laying_groups"],
+            at["top_discard"],
+            at["discard_pile"],
+            at["taken_discard"],
+            at["stage"],
+            at["turn"],
+            at["progress"],
+            self._stock_size,
+            self.seats_start,
+            self.seat_size,
+            self._dtype,
+        )
+        """What :meth:`_fill` reads, in one tuple (one look-up, not fifteen)."""
         self._part = {b.name: b.start for b in self.seat_blocks}
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
         self._pickups: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
         # encode_state's seat blocks, kept (_seats_twice)
-        self._kept_key: object = None
+        self._kept_key: tuple[int, bool, tuple[int, ...], int] | None = None
         self._twice = array("f")
         self._kept_players: list[PlayerState | None] = []
         self._kept_pickups: list[tuple[Card, ...]] = []
         self._pickups_seen: object = None
-        self._marks: Marks | None = None
-        self._marked: list[int] = []
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.spec!r}, size={self.size})"
@@ -315,7 +312,6 @@ class ObservationEncoder:
         for block in blocks:
             twice.extend(block)
         twice.extend(twice)
-        self._mark(twice, count, _marks_of(view), [])
         me = 0 if view.seat is None else view.seat
         size = self.seat_size
         return self._fill(
@@ -326,6 +322,7 @@ class ObservationEncoder:
             view.laying,
             view.stock_size,
             twice[me * size : (me + count) * size],
+            count,
         )
 
     def encode_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -346,26 +343,31 @@ class ObservationEncoder:
             state.laying if seat == state.current_player else None,
             len(state.stock),
             self._seats_twice(state, count)[seat * size : (seat + count) * size],
+            count,
         )
 
     def _seats_twice(self, state: GameState, count: int) -> array[float]:
         """Every seat's block (:meth:`_seat_block`) in seat order, twice over (any seat's
-        point of view is one slice of it), marked (:meth:`_mark`). It is kept between
-        calls: a block is built again only when its seat changed, and patched when only
+        point of view is one slice of it; :meth:`_fill` marks its copy). It is kept
+        between calls: a block is built again only when its seat changed, and patched when only
         the seat's hand and pickups did (most moves)."""
         players = state.players
         size = self.seat_size
         # A seat's block depends on the player, its pickups and its target phase, which
         # depends on the player, the hand number, a tiebreak and the seats dealt in.
-        key = (state.hand_number, state.tiebreak, state.seats, count)
-        if key != self._kept_key:
-            self._kept_key = key
+        key = self._kept_key
+        if (
+            key is None
+            or state.hand_number != key[0]
+            or state.seats is not key[2]
+            or state.tiebreak != key[1]
+            or count != key[3]
+        ):
+            self._kept_key = (state.hand_number, state.tiebreak, state.seats, count)
             self._twice = array("f", bytes(8 * count * size))
             self._kept_players = [None] * count
             self._kept_pickups = [()] * count
             self._pickups_seen = None
-            self._marks = None
-            self._marked = []
         twice = self._twice
         kept = self._kept_players
         before = self._kept_pickups
@@ -407,35 +409,9 @@ class ObservationEncoder:
                 )
                 twice[at : at + size] = block
                 twice[again : again + size] = block
-                self._marks = None  # a new block has no marks
             kept[i] = p
             before[i] = picked
-        marks = (state.current_player, state.dealer, state.lost_turns, state.winners)
-        if marks != self._marks:
-            self._marks = marks
-            self._marked = self._mark(twice, count, marks, self._marked)
         return twice
-
-    def _mark(self, twice: array[float], count: int, marks: Marks, marked: list[int]) -> list[int]:
-        """Set the features of the seat blocks that depend on the rest of the table (to
-        play, dealer, lost its turn, winner: ``marks``) in both copies of ``twice``, those
-        at ``marked`` (the last marks) off; the places set."""
-        for at in marked:
-            twice[at] = 0.0
-        current, dealer, lost, winners = marks
-        size = self.seat_size
-        places = [dealer * size + 3]
-        if current is not None:
-            places.append(current * size + 2)
-        for i in lost:
-            places.append(i * size + 11)
-        for i in winners:
-            places.append(i * size + 12)
-        again = count * size
-        for at in places[:]:
-            twice[at] = twice[at + again] = 1.0
-            places.append(at + again)
-        return places
 
     def _seat_block(self, row: SeatRow) -> array[float]:
         """One seat's block, less what depends on the rest of the table (to play, dealer,
@@ -536,35 +512,54 @@ class ObservationEncoder:
         laying: Laying | None,
         stock: int,
         seat_part: array[float],
+        count: int,
     ) -> npt.NDArray[np.float32]:
         """The array of ``seat`` (``None``: a spectator) at ``table`` (a state or a view),
         given the seat's own hand, Save pile and lay-down under way, the stock's size and
-        the seat blocks from the seat's point of view, marked."""
-        buf = array("f", self._zeros)
+        the ``count`` seat blocks from the seat's point of view, which it marks with what
+        depends on the rest of the table (to play, dealer, lost its turn, winner)."""
+        (
+            zeros,
+            hand_at,
+            saved_at,
+            laying_at,
+            laying_groups_at,
+            top_at,
+            pile_at,
+            taken_at,
+            stage_at,
+            turn_at,
+            progress_at,
+            stock_size,
+            first,
+            size,
+            dtype,
+        ) = self._layout
+        buf = array("f", zeros)
         if hand:
-            base = self._hand_at
+            base = hand_at
             for card in hand:
                 buf[base + card.code] += 1.0
         if saved:
-            base = self._saved_at
+            base = saved_at
             for card in saved:
                 buf[base + card.code] += 1.0
         if laying is not None:
-            base = self._laying_at
+            base = laying_at
             for meld in laying.melds:
                 for card in meld.cards:
                     buf[base + card.code] += 1.0
-            buf[self._laying_groups_at] = len(laying.melds)
+            buf[laying_groups_at] = len(laying.melds)
         pile = table.discard_pile
         if pile:
-            buf[self._top_at + pile[-1].code] = 1.0
-            base = self._pile_at
+            buf[top_at + pile[-1].code] = 1.0
+            base = pile_at
             buf[base : base + CARDS] = self._pile_counts(pile)
         taken = table.taken_discard
         if taken is not None:
-            buf[self._taken_at + taken.code] = 1.0
-        buf[self._stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
-        base = self._turn_at
+            buf[taken_at + taken.code] = 1.0
+        buf[stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
+        base = turn_at
         if seat is not None and seat == table.current_player:
             buf[base] = 1.0
         if table.laid_down_this_turn:
@@ -575,16 +570,28 @@ class ObservationEncoder:
             buf[base + 3] = 1.0
         if table.direction < 0:
             buf[base + 4] = 1.0
-        base = self._progress_at
+        base = progress_at
         number = table.hand_number
         buf[base] = number / 10 if number < 100 else 10.0
         number = table.turn
         buf[base + 1] = number / 100 if number < 1000 else 10.0
-        share = stock / self._stock_size
+        share = stock / stock_size
         buf[base + 2] = share if share < 1.0 else 1.0
-        first = self.seats_start
         buf[first : first + len(seat_part)] = seat_part
-        return np.frombuffer(buf, self._dtype)
+        me = 0 if seat is None else seat
+        buf[first + (table.dealer - me) % count * size + 3] = 1.0
+        current = table.current_player
+        if current is not None:
+            buf[first + (current - me) % count * size + 2] = 1.0
+        lost = table.lost_turns
+        if lost:
+            for i in lost:
+                buf[first + (i - me) % count * size + 11] = 1.0
+        winners = table.winners
+        if winners:
+            for i in winners:
+                buf[first + (i - me) % count * size + 12] = 1.0
+        return np.frombuffer(buf, dtype)
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
         """The discard pile by card code. The last pile's counts are kept: most actions leave
