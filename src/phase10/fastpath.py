@@ -102,7 +102,7 @@ class Plan(NamedTuple):
     chains: tuple[tuple[int, int], ...]
     """The ``(first, end)`` ranges of steps of equal requirements, two or more."""
     sets: int
-    """The number of groups when every one is a set, else 0 (:func:`_too_few`)."""
+    """The number of groups when every one is a set, else 0 (for the bound of ``_too_few``)."""
 
 
 def _wrapping_windows(size: int) -> tuple[Window, ...]:
