@@ -61,14 +61,21 @@ class Omniscient:
         self.policy = OutsBot()
         self.search = SearchBot(seed=0)
 
-    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+    def _options(
+        self, state: GameState, legal: Sequence[Action]
+    ) -> tuple[int, Action, Sequence[Action]]:
+        """The seat, OutsBot's choice, and the candidates to search (only the choice when
+        the decision is not one SearchBot searches)."""
         seat = state.current_player
         assert seat is not None
         view = player_view(state, seat)
         first = self.policy.choose(view, legal)
         if not isinstance(first, _SEARCHED):
-            return first
-        options = self.search._candidates(view, legal, first)
+            return seat, first, (first,)
+        return seat, first, self.search._candidates(view, legal, first)
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        seat, first, options = self._options(state, legal)
         if len(options) < 2:
             return first
         values = [
@@ -88,13 +95,7 @@ class Peek(Omniscient):
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        seat = state.current_player
-        assert seat is not None
-        view = player_view(state, seat)
-        first = self.policy.choose(view, legal)
-        if not isinstance(first, _SEARCHED):
-            return first
-        options = self.search._candidates(view, legal, first)
+        seat, first, options = self._options(state, legal)
         if len(options) < 2:
             return first
         gains: list[list[float]] = [[] for _ in options]
