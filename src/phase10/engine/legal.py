@@ -142,11 +142,9 @@ def _hits(state: GameState, seat: int) -> list[Action]:
             continue
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
             continue
-        for index, meld in enumerate(melds):
-            fits = meld.requirement.hit_ends  # Meld.hit_ends without its rules look-up
-            for card in cards:
-                for end in fits(meld, card, meld_rules):
-                    result.append(Hit(card, owner, index, end))
+        for index, meld in enumerate(melds):  # what fits each group, worked out once a group
+            for card, end in meld.requirement.hits(meld, cards, meld_rules):
+                result.append(Hit(card, owner, index, end))
     return result
 
 
