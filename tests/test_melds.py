@@ -27,6 +27,7 @@ from phase10 import (
     SetOf,
     parse_cards,
 )
+from phase10.cards import ALL_CARDS
 from phase10.melds import submultisets
 
 RED, BLUE = Color.RED, Color.BLUE
@@ -578,3 +579,49 @@ def test_submultisets_lists_each_distinct_multiset_once_in_order(
     flat = [code for code, count in available for _ in range(count)]
     expected = sorted(set(itertools.combinations(flat, size)))
     assert list(submultisets(available, size)) == expected
+
+
+# -- R-6.5: the hit listing asks each group once -------------------------------
+
+
+def _hit_melds() -> list[Meld]:
+    """Groups of every built-in kind: sets of each number, runs of every start and length
+    (wrapping or not), colour groups of each colour."""
+    melds: list[Meld] = []
+    for number in range(1, 13):
+        melds.append(SetOf(3).make(f"R{number} B{number} G{number}"))
+    for start in range(1, 13):
+        for length in (4, 7, 11, 12):
+            numbers = [(start + i - 1) % 12 + 1 for i in range(length)]
+            wraps = start + length - 1 > 12
+            cards_ = tuple(card(f"B{n}") for n in numbers)
+            melds.append(Meld(RunOf(4), cards_, start, None, wraps))
+    for color in "RBGY":
+        melds.append(ColorOf(3).make(f"{color}1 {color}5 {color}9"))
+    return melds
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        MeldRules(),
+        MeldRules(run_wraparound=True),
+        MeldRules(wild_value_range=(0, 13)),
+        MeldRules(wild_numbers=frozenset({2, 12})),
+    ],
+    ids=["standard", "wraparound", "wilds-0-13", "personal-wilds"],
+)
+def test_r6_5_hits_lists_what_hit_ends_says_card_by_card(rules: MeldRules) -> None:
+    """R-6.5: ``Requirement.hits`` (one pass a group, what legal_actions asks) gives each card
+    of a hand with each end :meth:`Meld.hit_ends` names for it, in the hand's order, for every
+    built-in kind, run end, wrap-around, Wild range and personal Wild (V-10.2)."""
+    hand = ALL_CARDS  # every card code, the action cards too (V-5.3, V-15)
+    for meld in _hit_melds():
+        if meld.wraps and not rules.run_wraparound:
+            continue
+        expected = [(c, end) for c in hand for end in meld.hit_ends(c, rules)]
+        assert meld.requirement.hits(meld, hand, rules) == expected, meld
+        assert meld.requirement.hits(meld, hand[::-1], rules) == [
+            (c, end) for c in hand[::-1] for end in meld.hit_ends(c, rules)
+        ], meld
+    assert any(end is End.LOW for _, end in RunOf(4).hits(_hit_melds()[20], hand, rules))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 
 import attrs
 import pytest
@@ -247,3 +248,88 @@ def test_a_viewer_gives_the_views_player_view_gives(spec: GameSpec) -> None:
             assert viewer.player_view(state, None) == spectator_view(state)
             if seat is not None:
                 assert viewer.player_view(state, seat) == player_view(state, seat)
+
+
+def reference_view(state: GameState, seat: int | None) -> PlayerView:
+    """What a seat may see (R-3.8), built by the attrs constructors field by field, by name:
+    what views.py's positional constructors must give."""
+    seats = []
+    for s, p in enumerate(state.players):
+        target = state.target_phase(s) if s in state.seats else None
+        seats.append(
+            SeatView(
+                name=p.name,
+                hand_size=len(p.hand),
+                melds=p.melds,
+                score=p.score,
+                completed=p.completed,
+                laid_down=p.laid_down,
+                skips_pending=p.skips_pending,
+                phase_attempted=p.phase_attempted,
+                target_phase=None if target is None else target.number,
+                pickups=state.pickups[s] if s < len(state.pickups) else (),
+                saved_count=len(p.saved),
+                floating=p.floating,
+                assigned=p.assigned,
+                saved_this_hand=p.saved_this_hand,
+                best=p.best,
+            )
+        )
+    mine = seat is not None and seat == state.current_player
+    return PlayerView(
+        seat=seat,
+        hand=None if seat is None else state.players[seat].hand,
+        saved=None if seat is None else state.players[seat].saved,
+        players=tuple(seats),
+        rules=state.rules,
+        stage=state.stage,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        seats=state.seats,
+        stock_size=len(state.stock),
+        discard_pile=state.discard_pile,
+        turn=state.turn,
+        taken_discard=state.taken_discard,
+        laid_down_this_turn=state.laid_down_this_turn,
+        forced_discard=state.forced_discard,
+        lost_turns=state.lost_turns,
+        tiebreak=state.tiebreak,
+        winners=state.winners,
+        results=state.results,
+        laying=state.laying if mine else None,
+        direction=state.direction,
+        first_out=state.first_out,
+        final_turns=state.final_turns,
+        decks=state.decks,
+    )
+
+
+@settings(max_examples=max(10, settings().max_examples // 3))
+@given(game_specs(names=SPECS, turns=(10, 80)))
+def test_views_hold_each_field_the_constructor_would(spec: GameSpec) -> None:
+    """R-3.8: player_view and spectator_view, built slot by slot without attrs' constructor,
+    equal the views the constructor builds from each field by name, field for field."""
+    for before, _action, after in transitions(spec):
+        for state in (before, after):
+            for seat in (None, *range(len(state.players))):
+                view = spectator_view(state) if seat is None else player_view(state, seat)
+                expected = reference_view(state, seat)
+                assert view == expected
+                assert attrs.astuple(view, recurse=False) == attrs.astuple(expected, recurse=False)
+
+
+def test_views_stay_frozen_weakly_referable_values() -> None:
+    """R-3.8: a view built without attrs' constructor is still an immutable PlayerView (and
+    its seats SeatViews) that may be weakly referenced, hashed and compared."""
+    view = player_view(game(), 1)
+    seat = view.players[0]
+    assert type(view) is PlayerView
+    assert type(seat) is SeatView
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.turn = 5  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        seat.score = 5  # type: ignore[misc]
+    assert weakref.ref(view)() is view
+    assert weakref.ref(seat)() is seat
+    assert hash(view) == hash(reference_view(game(), 1))

@@ -329,6 +329,14 @@ class Requirement(abc.ABC):
     def hit_ends(self, meld: Meld, card: Card, rules: MeldRules) -> tuple[End | None, ...]:
         """Where ``card`` could be added to ``meld``: ``(None,)`` for groups without ends."""
 
+    def hits(
+        self, meld: Meld, cards: Sequence[Card], rules: MeldRules
+    ) -> list[tuple[Card, End | None]]:
+        """Each ``(card, end)`` of :meth:`hit_ends` for ``cards`` in turn: what a hit
+        listing asks of every group on the table. The built-in kinds answer in one pass,
+        working out what fits the group once rather than once a card."""
+        return [(card, end) for card in cards for end in self.hit_ends(meld, card, rules)]
+
     @abc.abstractmethod
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
         """``meld`` with ``card`` added at ``end`` (no checks: use :meth:`Meld.hit`)."""
@@ -551,6 +559,12 @@ class SetOf(Requirement):
             return (None,)
         return ()
 
+    def hits(
+        self, meld: Meld, cards: Sequence[Card], rules: MeldRules
+    ) -> list[tuple[Card, End | None]]:
+        number, wild = meld.number, rules.is_wild_code
+        return [(c, None) for c in cards if c.number == number or wild(c.code)]
+
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
         return sorted_extend(meld, card)
 
@@ -697,6 +711,42 @@ class RunOf(Requirement):
         if high_ok and (is_wild or card.number == above):
             ends.append(End.HIGH)
         return tuple(ends)
+
+    def hits(
+        self, meld: Meld, cards: Sequence[Card], rules: MeldRules
+    ) -> list[tuple[Card, End | None]]:
+        result: list[tuple[Card, End | None]] = []
+        limit = self.max_length(rules)
+        if limit is not None and len(meld.cards) >= limit:
+            return result
+        assert meld.number is not None
+        if meld.wraps:  # the numbers either side of the run, and whether each end is open
+            below = (meld.number - 2) % 12 + 1
+            above = (meld.number + len(meld.cards) - 1) % 12 + 1
+            wild_low = wild_high = low = high = True
+        else:
+            below = meld.number - 1
+            above = meld.number + len(meld.cards)
+            lo, hi = rules.wild_value_range
+            wild_low, wild_high = below >= lo, above <= hi
+            low, high = below >= max(lo, 1), above <= min(hi, 12)
+        wild = rules.is_wild_code
+        for card in cards:
+            code = card.code
+            if code == _SKIP_CODE:
+                continue
+            if wild(code):
+                if wild_low:
+                    result.append((card, End.LOW))
+                if wild_high:
+                    result.append((card, End.HIGH))
+                continue
+            number = card.number
+            if low and number == below:
+                result.append((card, End.LOW))
+            if high and number == above:
+                result.append((card, End.HIGH))
+        return result
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
         assert meld.number is not None
@@ -865,6 +915,12 @@ class ColorOf(Requirement):
         if card.color is meld.color or rules.is_wild_code(card.code):
             return (None,)
         return ()
+
+    def hits(
+        self, meld: Meld, cards: Sequence[Card], rules: MeldRules
+    ) -> list[tuple[Card, End | None]]:
+        color, wild = meld.color, rules.is_wild_code
+        return [(c, None) for c in cards if c.color is color or wild(c.code)]
 
     def extend(self, meld: Meld, card: Card, end: End | None) -> Meld:
         return sorted_extend(meld, card)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
@@ -21,6 +21,9 @@ from .phase_cards import remaining
 from .phases import Phase
 from .rules import MAX_DECKS, DrawExhaustion, PhaseOrder, Rules, Tiebreak
 from .teams import ranking
+
+if TYPE_CHECKING:
+    from attrs import AttrsInstance
 
 __all__ = [
     "JSON_OPTIONAL",
@@ -34,6 +37,7 @@ __all__ = [
 ]
 
 T = TypeVar("T", "GameState", "PlayerState")
+C = TypeVar("C", bound="AttrsInstance")
 
 JSON_OPTIONAL = "phase10.json_optional"
 """attrs field metadata key: the field may be missing from a document (it then takes its
@@ -61,11 +65,11 @@ class Stage(enum.Enum):
 
 
 class _WeakReferable:
-    """The ``__weakref__`` slot of the two state classes, in a base of their own.
+    """The ``__weakref__`` slot of the state and view classes, in a base of their own.
 
     CPython refuses ``__class__`` assignment between two classes that each add their own
     ``__weakref__`` slot; with the slot here, :func:`_generate`'s builder classes share the
-    state classes' layout, and states stay weakly referable as before.
+    classes' layout, and states and views stay weakly referable as before.
     """
 
     __slots__ = ("__weakref__",)
@@ -310,24 +314,26 @@ _UNCHANGED = object()
 
 
 def _generate(
-    cls: type[GameState | PlayerState], params: str, value: Callable[[str], str]
+    cls: type[AttrsInstance], params: str, value: Callable[[str], str]
 ) -> Callable[..., object]:
-    """A function ``(inst, <params>) -> new instance`` of the attrs class ``cls`` whose field
+    """A function ``(<params>) -> new instance`` of the attrs class ``cls`` whose field
     ``name`` is ``value(name)``, written out field by field (as attrs writes ``__init__``).
 
-    The two state classes have no validators, converters or ``__attrs_post_init__``, so
-    their ``__init__`` only stores each field. The new instance is filled as an instance of
-    a *builder*: a plain class with the same bases and slots, so each field is stored by a
-    plain attribute store (the frozen class refuses those), then it becomes a ``cls`` by
-    ``__class__`` assignment, which CPython allows between classes of one layout. Where it
-    does not, each field is stored through its slot's descriptor (about three times slower).
+    The classes given (the two state classes, the two view classes) have no validators,
+    converters or ``__attrs_post_init__``, so their ``__init__`` only stores each field. The
+    new instance is filled as an instance of a *builder*: a plain class with the same bases
+    and slots, so each field is stored by a plain attribute store (the frozen class refuses
+    those), then it becomes a ``cls`` by ``__class__`` assignment, which CPython allows
+    between classes of one layout. Where it does not, each field is stored through its
+    slot's descriptor (about three times slower).
     """
     names = [field.name for field in attrs.fields(cls)]
     assert not any(f.validator or f.converter for f in attrs.fields(cls))
     assert not hasattr(cls, "__attrs_post_init__")
-    builder = type(f"_{cls.__name__}Builder", cls.__bases__, {"__slots__": cls.__slots__})
+    slots = vars(cls)["__slots__"]
+    builder = type(f"_{cls.__name__}Builder", cls.__bases__, {"__slots__": slots})
     scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_U": _UNCHANGED}
-    lines = [f"def replace(inst, *, {params}):"]
+    lines = [f"def replace({params}):"]
     if _same_layout(builder, cls):
         scope["_builder"] = builder
         lines.append("    new = _new(_builder)")
@@ -359,7 +365,7 @@ def _replacer(cls: type[GameState | PlayerState]) -> Callable[..., object]:
     names = [field.name for field in attrs.fields(cls)]
     return _generate(
         cls,
-        ", ".join(f"{name}=_U" for name in names),
+        "inst, *, " + ", ".join(f"{name}=_U" for name in names),
         lambda name: f"inst.{name} if {name} is _U else {name}",
     )
 
@@ -372,8 +378,19 @@ def rebuilder(cls: type[GameState | PlayerState], *changed: str) -> Callable[...
     assert changed
     assert set(changed) <= names, changed
     return _generate(
-        cls, ", ".join(changed), lambda name: name if name in changed else f"inst.{name}"
+        cls,
+        "inst, *, " + ", ".join(changed),
+        lambda name: name if name in changed else f"inst.{name}",
     )
+
+
+def constructor(cls: type[C]) -> Callable[..., C]:
+    """A function ``(<every field of the attrs class cls, in order, positional>) -> cls``: the
+    constructor without attrs' frozen stores (a third of the cost), for a class with no
+    validators or converters whose ``__weakref__`` slot comes from :class:`_WeakReferable`
+    (the view classes: one is built for every decision a bot takes)."""
+    names = [field.name for field in attrs.fields(cls)]
+    return cast("Callable[..., C]", _generate(cls, ", ".join(names), lambda name: name))
 
 
 _REPLACERS: Mapping[type, Callable[..., object]] = MappingProxyType(

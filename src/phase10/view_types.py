@@ -13,14 +13,16 @@ from .cards import Card
 from .melds import Meld
 from .phases import PHASE_NAMES, Phase
 from .rules import Rules
-from .state import JSON_OPTIONAL, HandResult, Laying, Presentable, Stage
+from .state import JSON_OPTIONAL, HandResult, Laying, Presentable, Stage, _WeakReferable
 from .teams import partners, ranking
 
 __all__ = ["PlayerView", "SeatView"]
 
 
-@attrs.frozen
-class SeatView:
+# weakref_slot=False: the slot comes from _WeakReferable, so that views.py may build these
+# through state.constructor (a builder class of the same layout).
+@attrs.frozen(weakref_slot=False)
+class SeatView(_WeakReferable):
     """The public facts about one seat."""
 
     name: str
@@ -49,8 +51,8 @@ class SeatView:
     hand's results are)."""
 
 
-@attrs.frozen(repr=False)
-class PlayerView(Presentable):
+@attrs.frozen(repr=False, weakref_slot=False)
+class PlayerView(_WeakReferable, Presentable):
     """The game as ``seat`` sees it; ``seat`` and ``hand`` are ``None`` for a spectator."""
 
     seat: int | None

@@ -18,10 +18,15 @@ from __future__ import annotations
 from .cards import Card
 from .errors import InvalidDataError
 from .limits import show
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, constructor
 from .view_types import PlayerView, SeatView
 
 __all__ = ["PlayerView", "SeatView", "player_view", "spectator_view"]
+
+# The two view classes' constructors, every field positional in the classes' order, without
+# attrs' frozen stores: a bot takes a view for every decision.
+_new_seat_view = constructor(SeatView)
+_new_player_view = constructor(PlayerView)
 
 
 def _seat_view(state: GameState, seat: int) -> SeatView:
@@ -34,22 +39,22 @@ def _seat_view(state: GameState, seat: int) -> SeatView:
 
 
 def _seat_view_of(p: PlayerState, target: int | None, pickups: tuple[Card, ...]) -> SeatView:
-    return SeatView(
-        name=p.name,
-        hand_size=len(p.hand),
-        melds=p.melds,
-        score=p.score,
-        completed=p.completed,
-        laid_down=p.laid_down,
-        skips_pending=p.skips_pending,
-        phase_attempted=p.phase_attempted,
-        target_phase=target,
-        pickups=pickups,
-        saved_count=len(p.saved),
-        floating=p.floating,
-        assigned=p.assigned,
-        saved_this_hand=p.saved_this_hand,
-        best=p.best,
+    return _new_seat_view(
+        p.name,  # name
+        len(p.hand),  # hand_size
+        p.melds,
+        p.score,
+        p.completed,
+        p.laid_down,
+        p.skips_pending,
+        p.phase_attempted,
+        target,  # target_phase
+        pickups,
+        len(p.saved),  # saved_count
+        p.floating,
+        p.assigned,
+        p.saved_this_hand,
+        p.best,
     )
 
 
@@ -110,33 +115,35 @@ class Viewer:
 def _view(
     state: GameState, seat: int | None, seat_views: tuple[SeatView, ...] | None = None
 ) -> PlayerView:
-    return PlayerView(
-        seat=seat,
-        hand=None if seat is None else state.players[seat].hand,
-        saved=None if seat is None else state.players[seat].saved,
-        players=_seat_views(state) if seat_views is None else seat_views,
-        rules=state.rules,
-        stage=state.stage,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
-        current_player=state.current_player,
-        seats=state.seats,
-        stock_size=len(state.stock),
-        discard_pile=state.discard_pile,
-        turn=state.turn,
-        taken_discard=state.taken_discard,
-        laid_down_this_turn=state.laid_down_this_turn,
-        forced_discard=state.forced_discard,
-        lost_turns=state.lost_turns,
-        tiebreak=state.tiebreak,
-        winners=state.winners,
-        results=state.results,
-        laying=state.laying if seat is not None and seat == state.current_player else None,
-        direction=state.direction,
-        first_out=state.first_out,
-        final_turns=state.final_turns,
-        decks=state.decks,
-        phases=state.rules.phases,
+    player = None if seat is None else state.players[seat]
+    rules = state.rules
+    return _new_player_view(
+        seat,
+        None if player is None else player.hand,  # hand
+        None if player is None else player.saved,  # saved
+        _seat_views(state) if seat_views is None else seat_views,  # players
+        rules,
+        state.stage,
+        state.hand_number,
+        state.dealer,
+        state.current_player,
+        state.seats,
+        len(state.stock),  # stock_size
+        state.discard_pile,
+        state.turn,
+        state.taken_discard,
+        state.laid_down_this_turn,
+        state.forced_discard,
+        state.lost_turns,
+        state.tiebreak,
+        state.winners,
+        state.results,
+        state.laying if seat is not None and seat == state.current_player else None,  # laying
+        state.direction,
+        state.first_out,
+        state.final_turns,
+        state.decks,
+        rules.phases,  # phases
     )
 
 

@@ -114,46 +114,41 @@ def _plays(state: GameState) -> list[Action]:
     return actions
 
 
-def _playable_cards(state: GameState, seat: int) -> list[int]:
-    """Indexes into the distinct cards of the hand that may leave it by a play."""
-    hand = state.players[seat].hand
-    kinds = distinct(hand)
+def _playable_cards(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
+    """The different cards of the sorted ``hand`` that may leave it by a play, in order."""
     if len(hand) > 2:  # two cards or more stay: play_problem has nothing to say
-        return [i for i, card in enumerate(kinds) if card.code != SKIP_CODE]
+        return [card for card in distinct(hand) if card.code != SKIP_CODE]
     return [
-        i
-        for i, card in enumerate(kinds)
+        card
+        for card in distinct(hand)
         if not card.is_skip and not play_problem(state, remove(hand, (card,)) or ())
     ]
 
 
 def _hits(state: GameState, seat: int) -> list[Action]:
-    player = state.players[seat]
-    rules = state.rules
-    kinds = distinct(player.hand)
-    cards = [kinds[i] for i in _playable_cards(state, seat)]
+    players = state.players
+    cards = _playable_cards(state, players[seat].hand)
     if not cards:
         return []
+    rules = state.rules
+    teams, same_turn = rules.teams, state.laid_down_this_turn
     meld_rules = player_rules(state, seat)
     result: list[Action] = []
     for owner in sorted(state.seats):
-        melds = state.players[owner].melds
-        if not melds or (rules.teams and not may_hit_owner(rules, seat, owner)):
+        melds = players[owner].melds
+        if not melds or (teams and not may_hit_owner(rules, seat, owner)):
             continue
-        if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
+        if same_turn and not may_add_same_turn(rules, owner == seat):
             continue
-        for index, meld in enumerate(melds):
-            fits = meld.requirement.hit_ends  # Meld.hit_ends without its rules look-up
-            for card in cards:
-                for end in fits(meld, card, meld_rules):
-                    result.append(Hit(card, owner, index, end))
+        for index, meld in enumerate(melds):  # what fits each group, worked out once a group
+            for card, end in meld.requirement.hits(meld, cards, meld_rules):
+                result.append(Hit(card, owner, index, end))
     return result
 
 
 def _swaps(state: GameState, seat: int) -> list[Action]:
     rules = state.rules
-    kinds = distinct(state.players[seat].hand)
-    cards = [kinds[i] for i in _playable_cards(state, seat)]
+    cards = _playable_cards(state, state.players[seat].hand)
     result: list[Action] = []
     for owner in sorted(state.seats):
         if state.laid_down_this_turn and not may_add_same_turn(rules, owner == seat):
