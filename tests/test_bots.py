@@ -239,9 +239,9 @@ def test_a_discards_remembered_distance_is_the_hands_distance() -> None:
         rest.remove(card)
         distances = Distances()
         distances.priced(hand, phase, rules)
-        before = len(distances._memo)
+        before = len(distances)
         distances.discarded(hand, phase, rules, card)
-        remembered += len(distances._memo) > before
+        remembered += len(distances) > before
         for limit in (1, 4, 9):
             assert distances(rest, phase, rules, limit) == Distances()(rest, phase, rules, limit)
     assert remembered > 300

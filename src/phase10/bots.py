@@ -34,6 +34,7 @@ from .fastpath import (
     least_wilds_of,
     least_wilds_spares,
     natural_buckets,
+    tally,
 )
 from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
@@ -89,24 +90,62 @@ _Priced = tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, boo
 _SKIP_CODE = SKIP.code
 
 
+_Buckets = tuple[int, ...]
+_Tables = tuple[Plan | None, bool, dict[_Buckets, int], dict[_Buckets, tuple[int, int, bool]]]
+"""A phase's fast plan under some rules, whether a natural card is needed (scope
+``"phase"``), and what :class:`Distances` remembers for it: :func:`least_wilds_of` and
+:func:`least_wilds_spares` by buckets."""
+
+
 class Distances:
     """:func:`phase_distance`, remembered: a bot's hand changes a card at a time, so the
     same hands come back from decision to decision.
 
     For phases the solver's fast path covers, the answer depends only on how many
     natural cards fall in each bucket (number or colour) and on the Wilds, so cards of
-    one bucket share an entry. Bounded: the memory is cleared when it grows large.
+    one bucket share an entry; the entries of each phase and rules sit in their own
+    tables, keyed by the buckets alone, and the tables of the phase asked last are found
+    without hashing it. Bounded: the memory is cleared when it grows large.
     """
 
-    __slots__ = ("_last", "_memo", "_spares")
+    __slots__ = ("_current", "_last", "_memo", "_size", "_tables")
 
     LIMIT = 65_536
     """Entries kept before the memory is cleared."""
 
+    TABLES = 256
+    """Phase and rules pairs kept before the memory is cleared."""
+
     def __init__(self) -> None:
-        self._memo: dict[Hashable, int] = {}
-        self._spares: dict[Hashable, tuple[int, int, bool]] = {}
+        self._memo: dict[Hashable, int] = {}  # phases without a fast plan
+        self._tables: dict[tuple[Phase, MeldRules], _Tables] = {}
+        self._current: tuple[Phase, MeldRules, _Tables] | None = None  # the pair asked last
+        self._size = 0  # entries in the tables
         self._last: _Priced | None = None  # the hand losses() priced last, for discarded()
+
+    def __len__(self) -> int:
+        """How many answers are remembered."""
+        return len(self._memo) + self._size
+
+    def _of(self, phase: Phase, rules: MeldRules) -> _Tables:
+        """The fast plan and tables of ``phase`` under ``rules``."""
+        current = self._current
+        if current is not None and current[0] is phase and current[1] is rules:
+            return current[2]
+        tables = self._tables.get((phase, rules))
+        if tables is None:
+            if len(self._tables) >= self.TABLES:
+                self._clear()
+            need = rules.natural_card_scope is NaturalScope.PHASE
+            tables = self._tables[phase, rules] = (fast_plan(phase, rules), need, {}, {})
+        self._current = (phase, rules, tables)
+        return tables
+
+    def _clear(self) -> None:
+        self._memo.clear()
+        self._tables.clear()
+        self._current = None
+        self._size = 0
 
     def __call__(
         self,
@@ -117,7 +156,8 @@ class Distances:
         without: Card | None = None,
     ) -> int:
         """:func:`phase_distance` of ``hand`` (less one ``without`` card, if given)."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             cards = list(hand)
             if without is not None:
@@ -125,10 +165,11 @@ class Distances:
             key: Hashable = (phase, rules, tuple(c.code for c in sorted(cards)), limit)
             found = self._memo.get(key)
             if found is None:
-                found = self._remember(key, phase_distance(cards, phase, rules, limit))
+                if len(self._memo) >= self.LIMIT:
+                    self._clear()
+                found = self._memo[key] = phase_distance(cards, phase, rules, limit)
             return found
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
-        buckets = natural_buckets(plan, hand)
+        buckets, wilds = tally(plan, hand)
         if without is not None:
             if without.code == _WILD_CODE:
                 wilds -= 1
@@ -136,17 +177,24 @@ class Distances:
                 index = plan.bucket[without.code]
                 if index < plan.buckets:
                     buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
-        least = self._least(phase, rules, plan, buckets)
+        least = self._least(tables, plan, buckets, phase.min_cards)
         return min(limit, max(0, least - wilds))
 
-    def _least(self, phase: Phase, rules: MeldRules, plan: Plan, buckets: tuple[int, ...]) -> int:
-        """:func:`~phase10.fastpath.least_wilds_of` for the fast path, remembered."""
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key = (phase, rules, buckets, need)
-        least = self._memo.get(key)
+    def _least(self, tables: _Tables, plan: Plan, buckets: _Buckets, most: int) -> int:
+        """:func:`~phase10.fastpath.least_wilds_of` for the fast path (bound ``most + 1``),
+        remembered."""
+        known = tables[2]
+        least = known.get(buckets)
         if least is None:
-            least = self._remember(key, least_wilds_of(plan, buckets, need, phase.min_cards + 1))
+            least = known[buckets] = least_wilds_of(plan, buckets, tables[1], most + 1)
+            self._grown()
         return least
+
+    def _grown(self) -> None:
+        """Count an entry added to the tables; clear the memory when it is full."""
+        self._size += 1
+        if self._size >= self.LIMIT:
+            self._clear()
 
     def closer(
         self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card, limit: int = 4
@@ -158,13 +206,13 @@ class Distances:
         where the fast path applies one yes/no search answers (can the grown hand do with
         one Wild position fewer?) instead of a search for the grown hand's distance.
         """
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is not None:
-            buckets = natural_buckets(plan, hand)
-            least = self._least(phase, rules, plan, buckets)
-            gap = least - sum(1 for c in hand if c.code == _WILD_CODE)
+            buckets, wilds = tally(plan, hand)
+            least = self._least(tables, plan, buckets, phase.min_cards)
             if least <= plan.min_cards:  # some lay-down exists: the answer is one search
-                if not 0 < gap <= limit:
+                if not 0 < least - wilds <= limit:
                     return False  # the distance is 0 or stays at the limit
                 code = card.code
                 if code == _WILD_CODE:
@@ -174,8 +222,7 @@ class Distances:
                     return False  # a card no group takes
                 grown = list(buckets)
                 grown[index] += 1
-                need = rules.natural_card_scope is NaturalScope.PHASE
-                return completes_buckets(plan, grown, least - 1, need)
+                return completes_buckets(plan, grown, least - 1, tables[1])
         return self((*hand, card), phase, rules, limit) < self(hand, phase, rules, limit)
 
     def without_each(
@@ -191,16 +238,16 @@ class Distances:
         """``phase_distance(hand)`` and :meth:`without_each`'s prices, both from the one
         search for the whole hand where the fast path applies (its cheapest cost is the
         distance's)."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             return self(hand, phase, rules, limit), lambda card: self(
                 hand, phase, rules, limit, without=card
             )
-        _, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        _, wilds, least, spare, multi = self._spares_of(tables, plan, hand)
         same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
         more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
-        bucket, count = plan.bucket, plan.buckets
+        bucket, count, need = plan.bucket, plan.buckets, tables[1]
 
         def distance(card: Card) -> int:
             code = card.code
@@ -220,16 +267,17 @@ class Distances:
     ) -> list[int]:
         """What discarding each of ``cards`` adds to the distance of ``hand`` (:meth:`priced`,
         limit 4), and 9 for a Wild: GreedyBot's measure of a discard, for every card at once."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             base, without = self.priced(hand, phase, rules)
             return [9 if c.code == _WILD_CODE else without(c) - base for c in cards]
-        buckets, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
+        buckets, wilds, least, spare, multi = self._spares_of(tables, plan, hand)
         self._last = (hand, phase, rules, buckets, least, spare, multi)
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
         same = min(4, max(0, least - wilds))
         more = min(4, max(0, least + 1 - wilds)) - same
         bucket, count = plan.bucket, plan.buckets
+        search = tables[1] and not multi  # maybe a card is the only natural one: search again
         out: list[int] = []
         for card in cards:
             code = card.code
@@ -239,61 +287,52 @@ class Distances:
             index = bucket[code]
             if index >= count or spare >> index & 1:
                 out.append(0)
-            elif need and not multi:  # maybe the only natural card: search again
+            elif search:
                 out.append(self(hand, phase, rules, 4, without=card) - same)
             else:
                 out.append(more)
         return out
 
     def _spares_of(
-        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, plan: Plan
-    ) -> tuple[tuple[int, ...], bool, int, int, bool]:
-        """The hand's buckets, whether a natural card is needed, and
-        :func:`~phase10.fastpath.least_wilds_spares` of them, remembered."""
-        buckets = natural_buckets(plan, hand)
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key: Hashable = (phase, rules, buckets, need, "spares")
-        known = self._spares.get(key)
+        self, tables: _Tables, plan: Plan, hand: Sequence[Card]
+    ) -> tuple[_Buckets, int, int, int, bool]:
+        """The hand's buckets and Wilds, and :func:`~phase10.fastpath.least_wilds_spares`
+        of its buckets, remembered."""
+        buckets, wilds = tally(plan, hand)
+        known = tables[3].get(buckets)
         if known is None:
-            if len(self._spares) >= self.LIMIT:
-                self._spares.clear()
-            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
+            known = tables[3][buckets] = least_wilds_spares(plan, buckets, tables[1])
+            self._grown()
         least, spare, multi = known
-        return buckets, need, least, spare, multi
+        return buckets, wilds, least, spare, multi
 
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
         for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
         distance on its next draw, and the answer is then one look-up."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             return
-        need = rules.natural_card_scope is NaturalScope.PHASE
         last = self._last
         if last is not None and last[0] is hand and last[1] is phase and last[2] is rules:
             buckets, least, spare, multi = last[3:]  # the search losses() just read
         else:
             buckets = natural_buckets(plan, hand)
-            known = self._spares.get((phase, rules, buckets, need, "spares"))
+            known = tables[3].get(buckets)
             if known is None:
                 return
             least, spare, multi = known
         index = plan.bucket[card.code]
         if card.code != _WILD_CODE and index < plan.buckets:
             if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
-                if need and not multi:
+                if tables[1] and not multi:
                     return  # priced searched again for this card: remembered already
                 least += 1
             buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
-        key = (phase, rules, buckets, need)
-        if key not in self._memo:
-            self._remember(key, least)
-
-    def _remember(self, key: Hashable, value: int) -> int:
-        if len(self._memo) >= self.LIMIT:
-            self._memo.clear()
-        self._memo[key] = value
-        return value
+        if buckets not in tables[2]:
+            tables[2][buckets] = least
+            self._grown()
 
 
 _NEXT_HAND = NextHand()

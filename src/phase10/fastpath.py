@@ -57,6 +57,7 @@ __all__ = [
     "least_wilds_spares",
     "natural_buckets",
     "plan_for",
+    "tally",
 ]
 
 RUN_STEP = 0
@@ -362,11 +363,16 @@ def _search(
 def natural_buckets(plan: Plan, hand: Iterable[Card]) -> tuple[int, ...]:
     """How many of ``hand``'s natural cards fall in each bucket of ``plan`` (numbers or
     colours): all that :func:`least_wilds` depends on besides the rules."""
+    return tally(plan, hand)[0]
+
+
+def tally(plan: Plan, hand: Iterable[Card]) -> tuple[tuple[int, ...], int]:
+    """:func:`natural_buckets` of ``hand`` and how many Wilds it holds, in one pass."""
     counts = [0] * (plan.buckets + 2)
     bucket = plan.bucket
     for card in hand:
         counts[bucket[card.code]] += 1
-    return tuple(counts[: plan.buckets])
+    return tuple(counts[: plan.buckets]), counts[plan.buckets]
 
 
 def least_wilds(plan: Plan, hand: Iterable[Card], need_natural: bool, bound: int) -> int:
