@@ -39,7 +39,7 @@ from .fastpath import (
 from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
-from .rules import PhaseOrder
+from .rules import PhaseOrder, Rules
 from .solver import (
     can_complete,
     can_complete_counts,
@@ -367,6 +367,7 @@ class GreedyBot:
 
     def __init__(self) -> None:
         self._distance = Distances()
+        self._ranks: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -392,18 +393,33 @@ class GreedyBot:
             return (natural or hits)[0]
         return self._discard(view, discards)
 
+    def _rank(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Each card code's place in the order discards are tried: the costliest first (a
+        Wild after every number card), then the lowest code; worked out once per table."""
+        known = self._ranks
+        if known is None or known[0] is not scores:
+            keys = [(0 if code == _WILD_CODE else -score, code) for code, score in enumerate(scores)]
+            place = {key: index for index, key in enumerate(sorted(keys))}
+            known = self._ranks = (scores, tuple(place[key] for key in keys))
+        return known[1]
+
     def _rules(self, view: PlayerView) -> MeldRules:
         return view.rules.meld_rules
 
     def _target(self, view: PlayerView) -> Phase | None:
         """The phase to work towards: the one fixed for this hand, or under free phase
         order (V-1, V-3, V-4) the open phase closest to completion."""
-        if view.hand is None or view.seat is None or view.players[view.seat].laid_down:
+        seat = view.seat
+        if view.hand is None or seat is None:
             return None
-        phase = view.my_phase
-        if phase is not None or view.rules.phase_order is not PhaseOrder.ANY:
-            return phase
-        me = view.players[view.seat]
+        me = view.players[seat]
+        if me.laid_down:
+            return None
+        number = me.target_phase  # view.my_phase, without its search of the phase list
+        if number is not None:
+            return _numbered(view.rules, number)
+        if view.rules.phase_order is not PhaseOrder.ANY:
+            return None
         left = open_numbers(view.rules, me.assigned, me.completed)
         open_phases = [view.rules.phase(number) for number in left]
         if not open_phases:
@@ -501,8 +517,8 @@ class GreedyBot:
         if len(plain) == 1:
             choice = plain[0]
         else:
-            scores = view.rules.scoring.table()
-            plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
+            rank = self._rank(view.rules.scoring.table())
+            plain.sort(key=lambda d: rank[d.card.code])
             fed = fed_to_next(view)
             choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
@@ -539,9 +555,6 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         phase = _phase_of(view, action)
         if hand is None or phase is None:
             return own
-        counts = card_counts(hand)
-        for card in (c for m in laid for c in m.cards):
-            counts[card.code] -= 1
         left = list(phase.requirements)
         for m in laid:
             left.remove(m.requirement)
@@ -551,7 +564,23 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         key = tuple(left)
         if key not in plans:
             plans[key] = requirements_plan(key, rules)
-        return own + _fewest_wilds(counts, key, rules, need, plans[key])
+        plan = plans[key]
+        if plan is not None and key:  # _fewest_wilds' fast path, counted from the hand
+            buckets, wilds = tally(plan, hand)
+            counted = list(buckets)
+            bucket = plan.bucket
+            for m in laid:
+                for card in m.cards:
+                    code = card.code
+                    if code == _WILD_CODE:
+                        wilds -= 1
+                    elif code < _WILD_CODE:
+                        counted[bucket[code]] -= 1
+            return own + min(wilds, least_wilds_of(plan, counted, need, wilds + 1))
+        counts = card_counts(hand)
+        for card in (c for m in laid for c in m.cards):
+            counts[card.code] -= 1
+        return own + _fewest_wilds(counts, key, rules, need, plan)
 
     return cost
 
@@ -561,17 +590,28 @@ def _wilds_in(melds: tuple[Meld, ...]) -> int:
     return sum([c.code for c in m.cards].count(_WILD_CODE) for m in melds)
 
 
+def _numbered(rules: Rules, number: int) -> Phase:
+    """``rules.phase(number)``: phase numbers are distinct, so where the list is numbered
+    in order the phase is found at its place, without a search."""
+    phases = rules.phases
+    if 0 < number <= len(phases):
+        phase = phases[number - 1]
+        if phase.number == number:
+            return phase
+    return rules.phase(number)
+
+
 def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
     """The phase a lay-down step belongs to, as the viewing seat knows it."""
     if action.phase is not None:
         return view.rules.phase(action.phase)
     if view.laying is not None:
         return view.rules.phase(view.laying.phase)
-    if view.my_phase is not None:
-        return view.my_phase
     if view.seat is None:
         return None
     me = view.players[view.seat]
+    if me.target_phase is not None:  # view.my_phase
+        return _numbered(view.rules, me.target_phase)
     left = open_numbers(view.rules, me.assigned, me.completed)
     for phase in view.rules.phases:  # the one phase left to choose from (V-3)
         if phase.number in left and action.meld.requirement in phase.requirements:
