@@ -368,6 +368,7 @@ class GreedyBot:
     def __init__(self) -> None:
         self._distance = Distances()
         self._ranks: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._fitting = _Fitting()
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -462,12 +463,7 @@ class GreedyBot:
             return take
         me = view.players[view.seat] if view.seat is not None else None
         if me is not None and me.laid_down:
-            rules = self._rules(view)
-            for p in view.players:
-                for m in p.melds:
-                    if m.requirement.hit_ends(m, top, rules):
-                        return take
-            return stock
+            return take if self._fitting.of(view)(top) else stock
         phase = self._target(view)
         if phase is None:
             return stock
@@ -509,8 +505,8 @@ class GreedyBot:
         if phase is not None:
             losses = self._distance.losses(hand, phase, rules, cards)
         else:
-            melds = [m for p in view.players for m in p.melds]
-            losses = [9 if c.code == _WILD_CODE else int(_fits(melds, c, rules)) for c in cards]
+            fits = self._fitting.of(view)
+            losses = [9 if c.code == _WILD_CODE else int(fits(c)) for c in cards]
         plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
@@ -519,7 +515,7 @@ class GreedyBot:
         else:
             rank = self._rank(view.rules.scoring.table())
             plain.sort(key=lambda d: rank[d.card.code])
-            fed = fed_to_next(view)
+            fed = fed_to_next(view, self._fitting.of)
             choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
@@ -531,6 +527,8 @@ def _least_of(options: list[Discard], values: list[int]) -> list[Discard]:
     if len(options) < 2:
         return options
     least = min(values)
+    if values.count(least) == len(values):  # often: every option alike
+        return options
     return [option for option, value in zip(options, values, strict=True) if value == least]
 
 
@@ -655,7 +653,7 @@ def distinct_cards(hand: Sequence[Card]) -> list[Card]:
     return list(dict.fromkeys(hand))
 
 
-def _fits(melds: list[Meld], card: Card, rules: MeldRules) -> bool:
+def _fits(melds: Sequence[Meld], card: Card, rules: MeldRules) -> bool:
     """Whether ``card`` could be added to one of ``melds``."""
     return any(m.requirement.hit_ends(m, card, rules) for m in melds)
 
@@ -700,23 +698,55 @@ def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int, int]:
     return (opponent, len(seat.completed) + int(seat.laid_down), -seat.score)
 
 
-def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
+def fed_to_next(
+    view: PlayerView, fitting: Callable[[PlayerView], Callable[[Card], bool]] | None = None
+) -> Callable[[Card], bool]:
     """``card -> whether the next seat would use it``: it picked that number up this hand,
-    or it is down and the card fits a group on the table (for bots built on GreedyBot)."""
+    or it is down and the card fits a group on the table (for bots built on GreedyBot;
+    ``fitting``: where to ask what fits the table, e.g. a :class:`_Fitting`'s ``of``)."""
     seats = view.seats
     assert view.seat is not None
     following = seats[(seats.index(view.seat) + view.direction) % len(seats)]
     nxt = view.players[following]
     wanted = {c.number for c in nxt.pickups if c.number is not None}
-    rules = view.rules.meld_rules
-    melds = [m for p in view.players for m in p.melds] if nxt.laid_down else []
+    if not nxt.laid_down:
+        return lambda card: card.number in wanted
+    fits = _Fitting().of(view) if fitting is None else fitting(view)
+    return lambda card: card.number in wanted or fits(card)
 
-    def feeds(card: Card) -> bool:
-        if card.number in wanted:
-            return True
-        return _fits(melds, card, rules)
 
-    return feeds
+class _Fitting:
+    """Which cards fit a group on the table (``hit_ends``), remembered while the table's
+    groups stay the same objects: most turns leave the table alone, and a laid-down bot
+    asks about each card of its hand every turn. Bounded: one table, one answer a card."""
+
+    __slots__ = ("_known", "_melds", "_rules")
+
+    def __init__(self) -> None:
+        self._melds: tuple[Meld, ...] = ()
+        self._rules: MeldRules | None = None
+        self._known: dict[int, bool] = {}
+
+    def of(self, view: PlayerView) -> Callable[[Card], bool]:
+        """``card -> whether it fits a group on the table`` of ``view``."""
+        melds = tuple(m for p in view.players for m in p.melds)
+        rules = view.rules.meld_rules
+        old = self._melds
+        if (
+            rules is not self._rules
+            or len(melds) != len(old)
+            or any(a is not b for a, b in zip(melds, old, strict=True))
+        ):
+            self._melds, self._rules, self._known = melds, rules, {}
+        known = self._known
+
+        def fits(card: Card) -> bool:
+            found = known.get(card.code)
+            if found is None:
+                found = known[card.code] = _fits(melds, card, rules)
+            return found
+
+        return fits
 
 
 def play_game(

@@ -476,7 +476,12 @@ def _least(
                     for n, have in enumerate(counts):
                         if have == 1:
                             ones |= 1 << n
-                _tie(found, cost, mask & ~(hit & ones), naturals + used)
+                left = mask & ~(hit & ones)
+                if cost < found[0]:  # _tie, written out: it is called for every lay-down
+                    found[0], found[1], found[2] = cost, left, int(naturals + used >= 2)
+                else:
+                    found[1] |= left
+                    found[2] |= naturals + used >= 2
                 continue
             new_mask = _take(counts, hit, mask)
             _least(
@@ -504,10 +509,15 @@ def _least(
             if cost >= found[0] + ties:
                 continue
             if last:
-                if ties:
-                    _tie(found, cost, mask if have > used else mask & ~(1 << b), naturals + used)
-                else:
+                if not ties:
                     found[0] = cost  # only reached when cheaper
+                    continue
+                left = mask if have > used else mask & ~low
+                if cost < found[0]:  # _tie, written out: it is called for every lay-down
+                    found[0], found[1], found[2] = cost, left, int(naturals + used >= 2)
+                else:
+                    found[1] |= left
+                    found[2] |= naturals + used >= 2
                 continue
             counts[b] = have - used
             _least(
@@ -517,7 +527,7 @@ def _least(
                 naturals + used,
                 need_natural,
                 b if same_next else _NO_FLOOR,
-                mask if have > used else mask & ~(1 << b),
+                mask if have > used else mask & ~low,
                 cost,
                 found,
                 ties,
