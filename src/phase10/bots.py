@@ -177,16 +177,16 @@ class Distances:
                 index = plan.bucket[without.code]
                 if index < plan.buckets:
                     buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
-        least = self._least(tables, plan, buckets, phase.min_cards)
+        least = self._least(tables, plan, buckets)
         return min(limit, max(0, least - wilds))
 
-    def _least(self, tables: _Tables, plan: Plan, buckets: _Buckets, most: int) -> int:
-        """:func:`~phase10.fastpath.least_wilds_of` for the fast path (bound ``most + 1``),
-        remembered."""
+    def _least(self, tables: _Tables, plan: Plan, buckets: _Buckets) -> int:
+        """:func:`~phase10.fastpath.least_wilds_of` for the fast path (bound: one more than
+        the phase's cards), remembered."""
         known = tables[2]
         least = known.get(buckets)
         if least is None:
-            least = known[buckets] = least_wilds_of(plan, buckets, tables[1], most + 1)
+            least = known[buckets] = least_wilds_of(plan, buckets, tables[1], plan.min_cards + 1)
             self._grown()
         return least
 
@@ -210,7 +210,7 @@ class Distances:
         plan = tables[0]
         if plan is not None:
             buckets, wilds = tally(plan, hand)
-            least = self._least(tables, plan, buckets, phase.min_cards)
+            least = self._least(tables, plan, buckets)
             if least <= plan.min_cards:  # some lay-down exists: the answer is one search
                 if not 0 < least - wilds <= limit:
                     return False  # the distance is 0 or stays at the limit
@@ -516,7 +516,7 @@ class GreedyBot:
             rank = self._rank(view.rules.scoring.table())
             plain.sort(key=lambda d: rank[d.card.code])
             fed = fed_to_next(view, self._fitting.of)
-            choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+            choice = next((a for a in plain if a.card.code == _WILD_CODE or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
         return choice

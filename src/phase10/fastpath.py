@@ -410,7 +410,7 @@ def least_wilds_spares(
     would make it cheaper), so the canonical lay-downs the search visits show every
     spare.
     """
-    found = [sum(step.size for step in plan.steps) + 1, 0, 0]
+    found = [plan.min_cards + 1, 0, 0]
     _cheapest(plan, buckets, need_natural, found, ties=True)
     return found[0], found[1], bool(found[2])
 
