@@ -399,7 +399,7 @@ class GreedyBot:
         Wild after every number card), then the lowest code; worked out once per table."""
         known = self._ranks
         if known is None or known[0] is not scores:
-            keys = [(0 if code == _WILD_CODE else -score, code) for code, score in enumerate(scores)]
+            keys = [(0 if c == _WILD_CODE else -score, c) for c, score in enumerate(scores)]
             place = {key: index for index, key in enumerate(sorted(keys))}
             known = self._ranks = (scores, tuple(place[key] for key in keys))
         return known[1]
@@ -516,7 +516,8 @@ class GreedyBot:
             rank = self._rank(view.rules.scoring.table())
             plain.sort(key=lambda d: rank[d.card.code])
             fed = fed_to_next(view, self._fitting.of)
-            choice = next((a for a in plain if a.card.code == _WILD_CODE or not fed(a.card)), plain[0])
+            wild = _WILD_CODE
+            choice = next((a for a in plain if a.card.code == wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
         return choice
