@@ -390,8 +390,7 @@ class GreedyBot:
         if steps:
             return min(steps, key=_lay_cost(view))
         if hits and not (discards and _patient(view)):
-            natural = [h for h in hits if not h.card.is_wild]
-            return (natural or hits)[0]
+            return next((h for h in hits if h.card.code != _WILD_CODE), hits[0])  # natural first
         return self._discard(view, discards)
 
     def _rank(self, scores: tuple[int, ...]) -> tuple[int, ...]:
