@@ -165,7 +165,7 @@ class Distances:
             key: Hashable = (phase, rules, tuple(c.code for c in sorted(cards)), limit)
             found = self._memo.get(key)
             if found is None:
-                if len(self._memo) >= self.LIMIT:
+                if len(self) >= self.LIMIT:
                     self._clear()
                 found = self._memo[key] = phase_distance(cards, phase, rules, limit)
             return found
@@ -193,7 +193,7 @@ class Distances:
     def _grown(self) -> None:
         """Count an entry added to the tables; clear the memory when it is full."""
         self._size += 1
-        if self._size >= self.LIMIT:
+        if len(self) > self.LIMIT:
             self._clear()
 
     def closer(
@@ -563,24 +563,29 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         if key not in plans:
             plans[key] = requirements_plan(key, rules)
         plan = plans[key]
-        if plan is not None and key:  # _fewest_wilds' fast path, counted from the hand
-            buckets, wilds = tally(plan, hand)
-            counted = list(buckets)
-            bucket = plan.bucket
-            for m in laid:
-                for card in m.cards:
-                    code = card.code
-                    if code == _WILD_CODE:
-                        wilds -= 1
-                    elif code < _WILD_CODE:
-                        counted[bucket[code]] -= 1
-            return own + min(wilds, least_wilds_of(plan, counted, need, wilds + 1))
+        if plan is not None and key:
+            return own + _fewest_left(hand, [c for m in laid for c in m.cards], plan, need)
         counts = card_counts(hand)
         for card in (c for m in laid for c in m.cards):
             counts[card.code] -= 1
         return own + _fewest_wilds(counts, key, rules, need, plan)
 
     return cost
+
+
+def _fewest_left(hand: Sequence[Card], laid: Sequence[Card], plan: Plan, need: bool) -> int:
+    """:func:`_fewest_wilds` with a fast plan for ``hand`` less the ``laid`` cards, counted
+    from the hand's buckets (no count per card code)."""
+    buckets, wilds = tally(plan, hand)
+    counted = list(buckets)
+    bucket = plan.bucket
+    for card in laid:
+        code = card.code
+        if code == _WILD_CODE:
+            wilds -= 1
+        elif code < _WILD_CODE:
+            counted[bucket[code]] -= 1
+    return min(wilds, least_wilds_of(plan, counted, need, wilds + 1))
 
 
 def _wilds_in(melds: tuple[Meld, ...]) -> int:
