@@ -239,9 +239,9 @@ def test_a_discards_remembered_distance_is_the_hands_distance() -> None:
         rest.remove(card)
         distances = Distances()
         distances.priced(hand, phase, rules)
-        before = len(distances._memo)
+        before = len(distances)
         distances.discarded(hand, phase, rules, card)
-        remembered += len(distances._memo) > before
+        remembered += len(distances) > before
         for limit in (1, 4, 9):
             assert distances(rest, phase, rules, limit) == Distances()(rest, phase, rules, limit)
     assert remembered > 300
@@ -315,3 +315,91 @@ def test_a_lay_down_steps_fewest_wilds_from_one_search_match_one_answer_per_wild
         )
         assert _fewest_wilds(list(counts), left, rules, need, plan) == expected
     assert searched > 1000
+
+
+def test_lay_down_step_costs_counted_from_the_hand_match_fewest_wilds() -> None:
+    """Issue 10: GreedyBot prices a lay-down step from the hand's buckets less the cards
+    laid; the answer equals :func:`_fewest_wilds` on the cards counted per code."""
+    import random
+
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import _fewest_left, _fewest_wilds
+    from phase10.cards import WILD
+    from phase10.solver import card_counts, requirements_plan
+
+    rng = random.Random(15)
+    deck = [*standard_deck(), *[WILD] * 8]
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(run_wraparound=True)]
+    compared = 0
+    for _ in range(1500):
+        phase, rules = rng.choice(phases), rng.choice(options)
+        left = tuple(rng.sample(phase.requirements, rng.randrange(1, len(phase.requirements) + 1)))
+        plan = requirements_plan(left, rules)
+        if plan is None:
+            continue
+        hand = sorted(rng.sample(deck, rng.randrange(0, 14)))
+        laid = rng.sample(hand, rng.randrange(0, len(hand) + 1))
+        counts = card_counts(hand)
+        for card in laid:
+            counts[card.code] -= 1
+        need = rng.random() < 0.6
+        assert _fewest_left(hand, laid, plan, need) == _fewest_wilds(
+            counts, left, rules, need, plan
+        )
+        compared += 1
+    assert compared > 1000
+
+
+def test_what_fits_the_table_is_remembered_only_while_the_table_stays() -> None:
+    """Issue 10: GreedyBot keeps its "does this card fit a group on the table" answers
+    while the groups are the same; through whole games its answers equal fresh ones."""
+    from phase10.bots import _fits, _Fitting
+    from phase10.cards import ALL_CARDS
+    from phase10.views import PlayerView
+
+    views: list[PlayerView] = []
+
+    class Recording:
+        def __init__(self) -> None:
+            self._bot = GreedyBot()
+
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            views.append(view)
+            return self._bot.choose(view, legal)
+
+    for seed in range(2):
+        play_game(new_game(3, seed=seed), [Recording() for _ in range(3)])
+    fitting = _Fitting()
+    tables = 0
+    for view in views:
+        melds = [m for p in view.players for m in p.melds]
+        tables += bool(melds)
+        fits = fitting.of(view)
+        for card in ALL_CARDS:
+            assert fits(card) == _fits(melds, card, view.rules.meld_rules)
+    assert tables > 100
+
+
+@pytest.mark.pure_python  # patches a module the compiled wheel compiles
+def test_distances_memory_stays_bounded_and_answers_stay_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 10: GreedyBot's remembered distances are bounded (entries and phase tables);
+    once the memory is cleared the answers are still those of :func:`phase_distance`."""
+    from phase10 import PHASE_20, STANDARD_PHASES, MeldRules, standard_deck
+    from phase10.bots import Distances, phase_distance
+
+    monkeypatch.setattr(Distances, "LIMIT", 16)
+    monkeypatch.setattr(Distances, "TABLES", 3)
+    rng = random.Random(16)
+    deck = list(standard_deck())
+    phases = [*STANDARD_PHASES, *PHASE_20[10:]]
+    options = [MeldRules(), MeldRules("none"), MeldRules(wild_value_range=(0, 13))]
+    distances = Distances()
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randrange(1, 13))
+        phase, rules = rng.choice(phases), rng.choice(options)
+        assert distances(hand, phase, rules) == phase_distance(hand, phase, rules)
+        distances.losses(hand, phase, rules, hand)
+        assert len(distances) <= 16

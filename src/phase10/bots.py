@@ -34,11 +34,12 @@ from .fastpath import (
     least_wilds_of,
     least_wilds_spares,
     natural_buckets,
+    tally,
 )
 from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
-from .rules import PhaseOrder
+from .rules import PhaseOrder, Rules
 from .solver import (
     can_complete,
     can_complete_counts,
@@ -89,24 +90,62 @@ _Priced = tuple[Sequence[Card], Phase, MeldRules, tuple[int, ...], int, int, boo
 _SKIP_CODE = SKIP.code
 
 
+_Buckets = tuple[int, ...]
+_Tables = tuple[Plan | None, bool, dict[_Buckets, int], dict[_Buckets, tuple[int, int, bool]]]
+"""A phase's fast plan under some rules, whether a natural card is needed (scope
+``"phase"``), and what :class:`Distances` remembers for it: :func:`least_wilds_of` and
+:func:`least_wilds_spares` by buckets."""
+
+
 class Distances:
     """:func:`phase_distance`, remembered: a bot's hand changes a card at a time, so the
     same hands come back from decision to decision.
 
     For phases the solver's fast path covers, the answer depends only on how many
     natural cards fall in each bucket (number or colour) and on the Wilds, so cards of
-    one bucket share an entry. Bounded: the memory is cleared when it grows large.
+    one bucket share an entry; the entries of each phase and rules sit in their own
+    tables, keyed by the buckets alone, and the tables of the phase asked last are found
+    without hashing it. Bounded: the memory is cleared when it grows large.
     """
 
-    __slots__ = ("_last", "_memo", "_spares")
+    __slots__ = ("_current", "_last", "_memo", "_size", "_tables")
 
     LIMIT = 65_536
     """Entries kept before the memory is cleared."""
 
+    TABLES = 256
+    """Phase and rules pairs kept before the memory is cleared."""
+
     def __init__(self) -> None:
-        self._memo: dict[Hashable, int] = {}
-        self._spares: dict[Hashable, tuple[int, int, bool]] = {}
+        self._memo: dict[Hashable, int] = {}  # phases without a fast plan
+        self._tables: dict[tuple[Phase, MeldRules], _Tables] = {}
+        self._current: tuple[Phase, MeldRules, _Tables] | None = None  # the pair asked last
+        self._size = 0  # entries in the tables
         self._last: _Priced | None = None  # the hand losses() priced last, for discarded()
+
+    def __len__(self) -> int:
+        """How many answers are remembered."""
+        return len(self._memo) + self._size
+
+    def _of(self, phase: Phase, rules: MeldRules) -> _Tables:
+        """The fast plan and tables of ``phase`` under ``rules``."""
+        current = self._current
+        if current is not None and current[0] is phase and current[1] is rules:
+            return current[2]
+        tables = self._tables.get((phase, rules))
+        if tables is None:
+            if len(self._tables) >= self.TABLES:
+                self._clear()
+            need = rules.natural_card_scope is NaturalScope.PHASE
+            tables = self._tables[phase, rules] = (fast_plan(phase, rules), need, {}, {})
+        self._current = (phase, rules, tables)
+        return tables
+
+    def _clear(self) -> None:
+        self._memo.clear()
+        self._tables.clear()
+        self._current = None
+        self._size = 0
 
     def __call__(
         self,
@@ -117,7 +156,8 @@ class Distances:
         without: Card | None = None,
     ) -> int:
         """:func:`phase_distance` of ``hand`` (less one ``without`` card, if given)."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             cards = list(hand)
             if without is not None:
@@ -125,10 +165,11 @@ class Distances:
             key: Hashable = (phase, rules, tuple(c.code for c in sorted(cards)), limit)
             found = self._memo.get(key)
             if found is None:
-                found = self._remember(key, phase_distance(cards, phase, rules, limit))
+                if len(self) >= self.LIMIT:
+                    self._clear()
+                found = self._memo[key] = phase_distance(cards, phase, rules, limit)
             return found
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
-        buckets = natural_buckets(plan, hand)
+        buckets, wilds = tally(plan, hand)
         if without is not None:
             if without.code == _WILD_CODE:
                 wilds -= 1
@@ -136,17 +177,24 @@ class Distances:
                 index = plan.bucket[without.code]
                 if index < plan.buckets:
                     buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
-        least = self._least(phase, rules, plan, buckets)
+        least = self._least(tables, plan, buckets)
         return min(limit, max(0, least - wilds))
 
-    def _least(self, phase: Phase, rules: MeldRules, plan: Plan, buckets: tuple[int, ...]) -> int:
-        """:func:`~phase10.fastpath.least_wilds_of` for the fast path, remembered."""
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key = (phase, rules, buckets, need)
-        least = self._memo.get(key)
+    def _least(self, tables: _Tables, plan: Plan, buckets: _Buckets) -> int:
+        """:func:`~phase10.fastpath.least_wilds_of` for the fast path (bound: one more than
+        the phase's cards), remembered."""
+        known = tables[2]
+        least = known.get(buckets)
         if least is None:
-            least = self._remember(key, least_wilds_of(plan, buckets, need, phase.min_cards + 1))
+            least = known[buckets] = least_wilds_of(plan, buckets, tables[1], plan.min_cards + 1)
+            self._grown()
         return least
+
+    def _grown(self) -> None:
+        """Count an entry added to the tables; clear the memory when it is full."""
+        self._size += 1
+        if len(self) > self.LIMIT:
+            self._clear()
 
     def closer(
         self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card, limit: int = 4
@@ -158,13 +206,13 @@ class Distances:
         where the fast path applies one yes/no search answers (can the grown hand do with
         one Wild position fewer?) instead of a search for the grown hand's distance.
         """
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is not None:
-            buckets = natural_buckets(plan, hand)
-            least = self._least(phase, rules, plan, buckets)
-            gap = least - sum(1 for c in hand if c.code == _WILD_CODE)
+            buckets, wilds = tally(plan, hand)
+            least = self._least(tables, plan, buckets)
             if least <= plan.min_cards:  # some lay-down exists: the answer is one search
-                if not 0 < gap <= limit:
+                if not 0 < least - wilds <= limit:
                     return False  # the distance is 0 or stays at the limit
                 code = card.code
                 if code == _WILD_CODE:
@@ -174,8 +222,7 @@ class Distances:
                     return False  # a card no group takes
                 grown = list(buckets)
                 grown[index] += 1
-                need = rules.natural_card_scope is NaturalScope.PHASE
-                return completes_buckets(plan, grown, least - 1, need)
+                return completes_buckets(plan, grown, least - 1, tables[1])
         return self((*hand, card), phase, rules, limit) < self(hand, phase, rules, limit)
 
     def without_each(
@@ -191,16 +238,16 @@ class Distances:
         """``phase_distance(hand)`` and :meth:`without_each`'s prices, both from the one
         search for the whole hand where the fast path applies (its cheapest cost is the
         distance's)."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             return self(hand, phase, rules, limit), lambda card: self(
                 hand, phase, rules, limit, without=card
             )
-        _, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
+        _, wilds, least, spare, multi = self._spares_of(tables, plan, hand)
         same = min(limit, max(0, least - wilds))  # the hand's distance: a spare card's price
         more = min(limit, max(0, least + 1 - wilds))  # a card whose place then needs a Wild
-        bucket, count = plan.bucket, plan.buckets
+        bucket, count, need = plan.bucket, plan.buckets, tables[1]
 
         def distance(card: Card) -> int:
             code = card.code
@@ -220,16 +267,17 @@ class Distances:
     ) -> list[int]:
         """What discarding each of ``cards`` adds to the distance of ``hand`` (:meth:`priced`,
         limit 4), and 9 for a Wild: GreedyBot's measure of a discard, for every card at once."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             base, without = self.priced(hand, phase, rules)
             return [9 if c.code == _WILD_CODE else without(c) - base for c in cards]
-        buckets, need, least, spare, multi = self._spares_of(hand, phase, rules, plan)
+        buckets, wilds, least, spare, multi = self._spares_of(tables, plan, hand)
         self._last = (hand, phase, rules, buckets, least, spare, multi)
-        wilds = sum(1 for card in hand if card.code == _WILD_CODE)
         same = min(4, max(0, least - wilds))
         more = min(4, max(0, least + 1 - wilds)) - same
         bucket, count = plan.bucket, plan.buckets
+        search = tables[1] and not multi  # maybe a card is the only natural one: search again
         out: list[int] = []
         for card in cards:
             code = card.code
@@ -239,61 +287,52 @@ class Distances:
             index = bucket[code]
             if index >= count or spare >> index & 1:
                 out.append(0)
-            elif need and not multi:  # maybe the only natural card: search again
+            elif search:
                 out.append(self(hand, phase, rules, 4, without=card) - same)
             else:
                 out.append(more)
         return out
 
     def _spares_of(
-        self, hand: Sequence[Card], phase: Phase, rules: MeldRules, plan: Plan
-    ) -> tuple[tuple[int, ...], bool, int, int, bool]:
-        """The hand's buckets, whether a natural card is needed, and
-        :func:`~phase10.fastpath.least_wilds_spares` of them, remembered."""
-        buckets = natural_buckets(plan, hand)
-        need = rules.natural_card_scope is NaturalScope.PHASE
-        key: Hashable = (phase, rules, buckets, need, "spares")
-        known = self._spares.get(key)
+        self, tables: _Tables, plan: Plan, hand: Sequence[Card]
+    ) -> tuple[_Buckets, int, int, int, bool]:
+        """The hand's buckets and Wilds, and :func:`~phase10.fastpath.least_wilds_spares`
+        of its buckets, remembered."""
+        buckets, wilds = tally(plan, hand)
+        known = tables[3].get(buckets)
         if known is None:
-            if len(self._spares) >= self.LIMIT:
-                self._spares.clear()
-            known = self._spares[key] = least_wilds_spares(plan, buckets, need)
+            known = tables[3][buckets] = least_wilds_spares(plan, buckets, tables[1])
+            self._grown()
         least, spare, multi = known
-        return buckets, need, least, spare, multi
+        return buckets, wilds, least, spare, multi
 
     def discarded(self, hand: Sequence[Card], phase: Phase, rules: MeldRules, card: Card) -> None:
         """Remember the distance of ``hand`` less ``card`` from the search :meth:`priced` made
         for ``hand`` (its price of ``card``): a bot that discards ``card`` asks for that
         distance on its next draw, and the answer is then one look-up."""
-        plan = fast_plan(phase, rules)
+        tables = self._of(phase, rules)
+        plan = tables[0]
         if plan is None:
             return
-        need = rules.natural_card_scope is NaturalScope.PHASE
         last = self._last
         if last is not None and last[0] is hand and last[1] is phase and last[2] is rules:
             buckets, least, spare, multi = last[3:]  # the search losses() just read
         else:
             buckets = natural_buckets(plan, hand)
-            known = self._spares.get((phase, rules, buckets, need, "spares"))
+            known = tables[3].get(buckets)
             if known is None:
                 return
             least, spare, multi = known
         index = plan.bucket[card.code]
         if card.code != _WILD_CODE and index < plan.buckets:
             if not spare >> index & 1:  # the card's place then needs a Wild (least_wilds_spares)
-                if need and not multi:
+                if tables[1] and not multi:
                     return  # priced searched again for this card: remembered already
                 least += 1
             buckets = (*buckets[:index], buckets[index] - 1, *buckets[index + 1 :])
-        key = (phase, rules, buckets, need)
-        if key not in self._memo:
-            self._remember(key, least)
-
-    def _remember(self, key: Hashable, value: int) -> int:
-        if len(self._memo) >= self.LIMIT:
-            self._memo.clear()
-        self._memo[key] = value
-        return value
+        if buckets not in tables[2]:
+            tables[2][buckets] = least
+            self._grown()
 
 
 _NEXT_HAND = NextHand()
@@ -328,6 +367,8 @@ class GreedyBot:
 
     def __init__(self) -> None:
         self._distance = Distances()
+        self._ranks: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._fitting = _Fitting()
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -349,9 +390,18 @@ class GreedyBot:
         if steps:
             return min(steps, key=_lay_cost(view))
         if hits and not (discards and _patient(view)):
-            natural = [h for h in hits if not h.card.is_wild]
-            return (natural or hits)[0]
+            return next((h for h in hits if h.card.code != _WILD_CODE), hits[0])  # natural first
         return self._discard(view, discards)
+
+    def _rank(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Each card code's place in the order discards are tried: the costliest first (a
+        Wild after every number card), then the lowest code; worked out once per table."""
+        known = self._ranks
+        if known is None or known[0] is not scores:
+            keys = [(0 if c == _WILD_CODE else -score, c) for c, score in enumerate(scores)]
+            place = {key: index for index, key in enumerate(sorted(keys))}
+            known = self._ranks = (scores, tuple(place[key] for key in keys))
+        return known[1]
 
     def _rules(self, view: PlayerView) -> MeldRules:
         return view.rules.meld_rules
@@ -359,12 +409,17 @@ class GreedyBot:
     def _target(self, view: PlayerView) -> Phase | None:
         """The phase to work towards: the one fixed for this hand, or under free phase
         order (V-1, V-3, V-4) the open phase closest to completion."""
-        if view.hand is None or view.seat is None or view.players[view.seat].laid_down:
+        seat = view.seat
+        if view.hand is None or seat is None:
             return None
-        phase = view.my_phase
-        if phase is not None or view.rules.phase_order is not PhaseOrder.ANY:
-            return phase
-        me = view.players[view.seat]
+        me = view.players[seat]
+        if me.laid_down:
+            return None
+        number = me.target_phase  # view.my_phase, without its search of the phase list
+        if number is not None:
+            return _numbered(view.rules, number)
+        if view.rules.phase_order is not PhaseOrder.ANY:
+            return None
         left = open_numbers(view.rules, me.assigned, me.completed)
         open_phases = [view.rules.phase(number) for number in left]
         if not open_phases:
@@ -407,12 +462,7 @@ class GreedyBot:
             return take
         me = view.players[view.seat] if view.seat is not None else None
         if me is not None and me.laid_down:
-            rules = self._rules(view)
-            for p in view.players:
-                for m in p.melds:
-                    if m.requirement.hit_ends(m, top, rules):
-                        return take
-            return stock
+            return take if self._fitting.of(view)(top) else stock
         phase = self._target(view)
         if phase is None:
             return stock
@@ -454,18 +504,19 @@ class GreedyBot:
         if phase is not None:
             losses = self._distance.losses(hand, phase, rules, cards)
         else:
-            melds = [m for p in view.players for m in p.melds]
-            losses = [9 if c.code == _WILD_CODE else int(_fits(melds, c, rules)) for c in cards]
+            fits = self._fitting.of(view)
+            losses = [9 if c.code == _WILD_CODE else int(fits(c)) for c in cards]
         plain = _least_of(plain, losses)
         # Then the card the next player does not want, the costliest to keep, the lowest
         # code: danger is asked in that order, so usually once.
         if len(plain) == 1:
             choice = plain[0]
         else:
-            scores = view.rules.scoring.table()
-            plain.sort(key=lambda d: (0 if d.card.is_wild else -scores[d.card.code], d.card.code))
-            fed = fed_to_next(view)
-            choice = next((a for a in plain if a.card.is_wild or not fed(a.card)), plain[0])
+            rank = self._rank(view.rules.scoring.table())
+            plain.sort(key=lambda d: rank[d.card.code])
+            fed = fed_to_next(view, self._fitting.of)
+            wild = _WILD_CODE
+            choice = next((a for a in plain if a.card.code == wild or not fed(a.card)), plain[0])
         if phase is not None:  # the next draw asks for the distance of the hand left
             self._distance.discarded(hand, phase, rules, choice.card)
         return choice
@@ -476,6 +527,8 @@ def _least_of(options: list[Discard], values: list[int]) -> list[Discard]:
     if len(options) < 2:
         return options
     least = min(values)
+    if values.count(least) == len(values):  # often: every option alike
+        return options
     return [option for option, value in zip(options, values, strict=True) if value == least]
 
 
@@ -500,9 +553,6 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         phase = _phase_of(view, action)
         if hand is None or phase is None:
             return own
-        counts = card_counts(hand)
-        for card in (c for m in laid for c in m.cards):
-            counts[card.code] -= 1
         left = list(phase.requirements)
         for m in laid:
             left.remove(m.requirement)
@@ -512,14 +562,46 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         key = tuple(left)
         if key not in plans:
             plans[key] = requirements_plan(key, rules)
-        return own + _fewest_wilds(counts, key, rules, need, plans[key])
+        plan = plans[key]
+        if plan is not None and key:
+            return own + _fewest_left(hand, [c for m in laid for c in m.cards], plan, need)
+        counts = card_counts(hand)
+        for card in (c for m in laid for c in m.cards):
+            counts[card.code] -= 1
+        return own + _fewest_wilds(counts, key, rules, need, plan)
 
     return cost
+
+
+def _fewest_left(hand: Sequence[Card], laid: Sequence[Card], plan: Plan, need: bool) -> int:
+    """:func:`_fewest_wilds` with a fast plan for ``hand`` less the ``laid`` cards, counted
+    from the hand's buckets (no count per card code)."""
+    buckets, wilds = tally(plan, hand)
+    counted = list(buckets)
+    bucket = plan.bucket
+    for card in laid:
+        code = card.code
+        if code == _WILD_CODE:
+            wilds -= 1
+        elif code < _WILD_CODE:
+            counted[bucket[code]] -= 1
+    return min(wilds, least_wilds_of(plan, counted, need, wilds + 1))
 
 
 def _wilds_in(melds: tuple[Meld, ...]) -> int:
     """How many Wilds ``melds`` hold."""
     return sum([c.code for c in m.cards].count(_WILD_CODE) for m in melds)
+
+
+def _numbered(rules: Rules, number: int) -> Phase:
+    """``rules.phase(number)``: phase numbers are distinct, so where the list is numbered
+    in order the phase is found at its place, without a search."""
+    phases = rules.phases
+    if 0 < number <= len(phases):
+        phase = phases[number - 1]
+        if phase.number == number:
+            return phase
+    return rules.phase(number)
 
 
 def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
@@ -528,11 +610,11 @@ def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
         return view.rules.phase(action.phase)
     if view.laying is not None:
         return view.rules.phase(view.laying.phase)
-    if view.my_phase is not None:
-        return view.my_phase
     if view.seat is None:
         return None
     me = view.players[view.seat]
+    if me.target_phase is not None:  # view.my_phase
+        return _numbered(view.rules, me.target_phase)
     left = open_numbers(view.rules, me.assigned, me.completed)
     for phase in view.rules.phases:  # the one phase left to choose from (V-3)
         if phase.number in left and action.meld.requirement in phase.requirements:
@@ -576,7 +658,7 @@ def distinct_cards(hand: Sequence[Card]) -> list[Card]:
     return list(dict.fromkeys(hand))
 
 
-def _fits(melds: list[Meld], card: Card, rules: MeldRules) -> bool:
+def _fits(melds: Sequence[Meld], card: Card, rules: MeldRules) -> bool:
     """Whether ``card`` could be added to one of ``melds``."""
     return any(m.requirement.hit_ends(m, card, rules) for m in melds)
 
@@ -621,23 +703,55 @@ def _leader_key(view: PlayerView, target: int | None) -> tuple[int, int, int]:
     return (opponent, len(seat.completed) + int(seat.laid_down), -seat.score)
 
 
-def fed_to_next(view: PlayerView) -> Callable[[Card], bool]:
+def fed_to_next(
+    view: PlayerView, fitting: Callable[[PlayerView], Callable[[Card], bool]] | None = None
+) -> Callable[[Card], bool]:
     """``card -> whether the next seat would use it``: it picked that number up this hand,
-    or it is down and the card fits a group on the table (for bots built on GreedyBot)."""
+    or it is down and the card fits a group on the table (for bots built on GreedyBot;
+    ``fitting``: where to ask what fits the table, e.g. a :class:`_Fitting`'s ``of``)."""
     seats = view.seats
     assert view.seat is not None
     following = seats[(seats.index(view.seat) + view.direction) % len(seats)]
     nxt = view.players[following]
     wanted = {c.number for c in nxt.pickups if c.number is not None}
-    rules = view.rules.meld_rules
-    melds = [m for p in view.players for m in p.melds] if nxt.laid_down else []
+    if not nxt.laid_down:
+        return lambda card: card.number in wanted
+    fits = _Fitting().of(view) if fitting is None else fitting(view)
+    return lambda card: card.number in wanted or fits(card)
 
-    def feeds(card: Card) -> bool:
-        if card.number in wanted:
-            return True
-        return _fits(melds, card, rules)
 
-    return feeds
+class _Fitting:
+    """Which cards fit a group on the table (``hit_ends``), remembered while the table's
+    groups stay the same objects: most turns leave the table alone, and a laid-down bot
+    asks about each card of its hand every turn. Bounded: one table, one answer a card."""
+
+    __slots__ = ("_known", "_melds", "_rules")
+
+    def __init__(self) -> None:
+        self._melds: tuple[Meld, ...] = ()
+        self._rules: MeldRules | None = None
+        self._known: dict[int, bool] = {}
+
+    def of(self, view: PlayerView) -> Callable[[Card], bool]:
+        """``card -> whether it fits a group on the table`` of ``view``."""
+        melds = tuple(m for p in view.players for m in p.melds)
+        rules = view.rules.meld_rules
+        old = self._melds
+        if (
+            rules is not self._rules
+            or len(melds) != len(old)
+            or any(a is not b for a, b in zip(melds, old, strict=True))
+        ):
+            self._melds, self._rules, self._known = melds, rules, {}
+        known = self._known
+
+        def fits(card: Card) -> bool:
+            found = known.get(card.code)
+            if found is None:
+                found = known[card.code] = _fits(melds, card, rules)
+            return found
+
+        return fits
 
 
 def play_game(

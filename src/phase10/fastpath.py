@@ -57,6 +57,7 @@ __all__ = [
     "least_wilds_spares",
     "natural_buckets",
     "plan_for",
+    "tally",
 ]
 
 RUN_STEP = 0
@@ -362,11 +363,16 @@ def _search(
 def natural_buckets(plan: Plan, hand: Iterable[Card]) -> tuple[int, ...]:
     """How many of ``hand``'s natural cards fall in each bucket of ``plan`` (numbers or
     colours): all that :func:`least_wilds` depends on besides the rules."""
+    return tally(plan, hand)[0]
+
+
+def tally(plan: Plan, hand: Iterable[Card]) -> tuple[tuple[int, ...], int]:
+    """:func:`natural_buckets` of ``hand`` and how many Wilds it holds, in one pass."""
     counts = [0] * (plan.buckets + 2)
     bucket = plan.bucket
     for card in hand:
         counts[bucket[card.code]] += 1
-    return tuple(counts[: plan.buckets])
+    return tuple(counts[: plan.buckets]), counts[plan.buckets]
 
 
 def least_wilds(plan: Plan, hand: Iterable[Card], need_natural: bool, bound: int) -> int:
@@ -404,7 +410,7 @@ def least_wilds_spares(
     would make it cheaper), so the canonical lay-downs the search visits show every
     spare.
     """
-    found = [sum(step.size for step in plan.steps) + 1, 0, 0]
+    found = [plan.min_cards + 1, 0, 0]
     _cheapest(plan, buckets, need_natural, found, ties=True)
     return found[0], found[1], bool(found[2])
 
@@ -470,7 +476,12 @@ def _least(
                     for n, have in enumerate(counts):
                         if have == 1:
                             ones |= 1 << n
-                _tie(found, cost, mask & ~(hit & ones), naturals + used)
+                left = mask & ~(hit & ones)
+                if cost < found[0]:  # _tie, written out: it is called for every lay-down
+                    found[0], found[1], found[2] = cost, left, int(naturals + used >= 2)
+                else:
+                    found[1] |= left
+                    found[2] |= naturals + used >= 2
                 continue
             new_mask = _take(counts, hit, mask)
             _least(
@@ -498,10 +509,15 @@ def _least(
             if cost >= found[0] + ties:
                 continue
             if last:
-                if ties:
-                    _tie(found, cost, mask if have > used else mask & ~(1 << b), naturals + used)
-                else:
+                if not ties:
                     found[0] = cost  # only reached when cheaper
+                    continue
+                left = mask if have > used else mask & ~low
+                if cost < found[0]:  # _tie, written out: it is called for every lay-down
+                    found[0], found[1], found[2] = cost, left, int(naturals + used >= 2)
+                else:
+                    found[1] |= left
+                    found[2] |= naturals + used >= 2
                 continue
             counts[b] = have - used
             _least(
@@ -511,7 +527,7 @@ def _least(
                 naturals + used,
                 need_natural,
                 b if same_next else _NO_FLOOR,
-                mask if have > used else mask & ~(1 << b),
+                mask if have > used else mask & ~low,
                 cost,
                 found,
                 ties,
