@@ -48,22 +48,9 @@ BOTS = ("search", "outs", "greedy")
 """What ``--bot`` may pit against the three GreedyBots."""
 
 
-def _bot(
-    kind: str,
-    seed: int,
-    simulations: int,
-    endgame: int | None = None,
-    horizon: int | None = None,
-    candidates: int = SearchBot.DEFAULT_CANDIDATES,
-) -> Bot:
+def _bot(kind: str, seed: int, simulations: int, endgame: int | None = None) -> Bot:
     if kind == "search":
-        return SearchBot(
-            simulations=simulations,
-            seed=seed,
-            endgame_simulations=endgame,
-            horizon=horizon,
-            candidates=candidates,
-        )
+        return SearchBot(simulations=simulations, seed=seed, endgame_simulations=endgame)
     return OutsBot() if kind == "outs" else GreedyBot()
 
 
@@ -84,12 +71,12 @@ class _Timed:
 
 
 def play(
-    job: tuple[int, str, int, str, int | None, int | None, int],
+    job: tuple[int, str, int, str, int | None],
 ) -> tuple[float, list[float], int, float]:
     """Game ``seed``: (the tested bot's share of the win, its decision times, hands, seconds)."""
-    seed, variant, simulations, kind, endgame, horizon, candidates = job
+    seed, variant, simulations, kind, endgame = job
     seat = seed % PLAYERS
-    timed = _Timed(_bot(kind, seed, simulations, endgame, horizon, candidates))
+    timed = _Timed(_bot(kind, seed, simulations, endgame))
     bots: list[Bot] = [GreedyBot() for _ in range(PLAYERS)]
     bots[seat] = timed
     began = time.process_time()
@@ -116,27 +103,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=None,
         help="SearchBot's worlds once another seat is down (default: --simulations)",
     )
-    parser.add_argument(
-        "--horizon",
-        type=int,
-        default=None,
-        help="SearchBot's play-outs stop after this many circuits (default: the hand's end)",
-    )
-    parser.add_argument("--candidates", type=int, default=SearchBot.DEFAULT_CANDIDATES)
     parser.add_argument("--bot", choices=BOTS, default="search", help="the bot to test")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     machine = describe()
     jobs = [
-        (
-            args.seed + i,
-            args.variant,
-            args.simulations,
-            args.bot,
-            args.endgame_simulations,
-            args.horizon,
-            args.candidates,
-        )
+        (args.seed + i, args.variant, args.simulations, args.bot, args.endgame_simulations)
         for i in range(args.games)
     ]
     began = time.perf_counter()
@@ -161,8 +133,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         "bot": args.bot,
         "simulations": args.simulations,
         "endgame_simulations": args.endgame_simulations,
-        "horizon": args.horizon,
-        "candidates": args.candidates,
         "wins": wins,
         "win_rate": wins / len(results),
         "wilson95": [low, high],
@@ -187,10 +157,6 @@ def _text(report: dict[str, object]) -> str:
     low, high = wilson
     endgame = report.get("endgame_simulations")
     deep = "" if endgame is None else f", endgame_simulations={endgame}"
-    if report.get("horizon") is not None:
-        deep += f", horizon={report['horizon']}"
-    if report.get("candidates", SearchBot.DEFAULT_CANDIDATES) != SearchBot.DEFAULT_CANDIDATES:
-        deep += f", candidates={report['candidates']}"
     names = {
         "search": f"SearchBot(simulations={report['simulations']}{deep})",
         "outs": "OutsBot",

@@ -152,7 +152,6 @@ def test_one_candidate_is_its_policy() -> None:
         ({"candidates": 0}, "candidates must be at least 1"),
         ({"time_limit": 0.0}, "time_limit must be a positive"),
         ({"endgame_simulations": 0}, "endgame_simulations must be at least 1"),
-        ({"horizon": 0}, "horizon must be at least 1"),
     ],
 )
 def test_a_budget_of_nothing_is_refused(arguments: dict[str, int | float], message: str) -> None:
@@ -251,24 +250,3 @@ def test_a_skip_greedybot_plays_is_played(monkeypatch: pytest.MonkeyPatch) -> No
         assert isinstance(choice, Discard)
         assert choice.card.is_skip
         assert bot.rollouts - before == (2 * targets if targets > 1 else 0)
-
-
-def test_a_horizon_stops_play_outs_at_the_seats_next_draw() -> None:
-    """With ``horizon=1`` a play-out ends when its seat is next to draw (R-4.1), or with
-    its hand; every choice is legal and the same seed gives the same choices."""
-    first, second = SearchBot(seed=2, simulations=2, horizon=1), SearchBot(seed=2, horizon=1)
-    second.simulations = 2
-    states = list(decisions(4, seed=4, count=30))
-    for state in states:
-        choice = ask(first, state)
-        assert choice in legal_actions(state)
-        assert ask(second, state) == choice
-    assert first.rollouts == second.rollouts > 0
-    for state in states[:10]:
-        seat = state.current_player
-        assert seat is not None
-        after = apply(state, legal_actions(state)[0])
-        end = first._rollout(after, seat)
-        assert end.stage is Stage.HAND_OVER or (
-            end.stage is Stage.DRAW and end.current_player == seat
-        )

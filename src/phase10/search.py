@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from .actions import Action, Discard, DrawStock, TakeDiscard
 from .bots import Distances, GreedyBot
 from .engine import apply, legal_actions
-from .leaf import Outlooks, leaf_value
 from .sampling import sample_state
 from .shaping import shaped
 from .state import GameState, Stage
@@ -92,7 +91,6 @@ class SearchBot:
         time_limit: float | None = None,
         shape: bool = True,
         endgame_simulations: int | None = None,
-        horizon: int | None = None,
     ) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
@@ -100,8 +98,6 @@ class SearchBot:
             raise ValueError(f"endgame_simulations must be at least 1, not {endgame_simulations}")
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
-        if horizon is not None and horizon < 1:
-            raise ValueError(f"horizon must be at least 1 circuit, not {horizon}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit}")
         self.simulations = simulations
@@ -109,9 +105,7 @@ class SearchBot:
         self.candidates = candidates
         self.time_limit = time_limit
         self.shape = shape
-        self.horizon = horizon
         self._distances = Distances()
-        self._outlooks = Outlooks()
         self.rollouts = 0
         """Hands played out so far, over all decisions (a measure of the work done)."""
         self._rng = random.Random(seed)
@@ -157,7 +151,7 @@ class SearchBot:
                 turns = view.turn // (2 * max(1, len(view.seats)))
                 world = shaped(world, seat, turns, self._rng, self._distances)
             ends = [self._rollout(apply(world, a), seat) for a in options]
-            values = [self._value(world, end, seat) for end in ends]
+            values = [hand_value(world, end, seat) for end in ends]
             for index, value in enumerate(values):
                 gains[index].append(value - values[0])
         best, margin = 0, -math.inf
@@ -179,27 +173,14 @@ class SearchBot:
             return deep
         return self.simulations
 
-    def _value(self, start: GameState, end: GameState, seat: int) -> float:
-        """A play-out's worth to ``seat``: :func:`hand_value` when its hand is over, else
-        (a ``horizon`` reached) :func:`~phase10.leaf.leaf_value`."""
-        if end.stage in _END or self.horizon is None:
-            return hand_value(start, end, seat)
-        return leaf_value(end, seat, self._distances, self._outlooks)
-
     def _rollout(self, state: GameState, me: int) -> GameState:
-        """``state`` played on to the end of its hand (or a stuck hand's cap), or with a
-        ``horizon``, until seat ``me`` is to draw for the ``horizon``-th time: OutsBot in
+        """``state`` played on to the end of its hand (or a stuck hand's cap): OutsBot in
         seat ``me``, GreedyBots in the others."""
         self.rollouts += 1
         policy, others = self._policy, self._others
-        draws = 0
         for _ in range(ROLLOUT_ACTIONS):
             if state.stage in _END:
                 break
-            if state.stage is Stage.DRAW and state.current_player == me:
-                draws += 1
-                if self.horizon is not None and draws >= self.horizon:
-                    break
             legal = legal_actions(state)
             if len(legal) == 1:
                 action = legal[0]
