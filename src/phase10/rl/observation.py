@@ -260,8 +260,9 @@ class ObservationEncoder:
         )
         """What :meth:`_fill` reads, in one tuple: no cards, one card by code, the stage and
         turn flags by stage and flags, the empty seat blocks after ``count`` seats, the dtype."""
+        self._hands: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
         self._saves: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
-        """The counts of each seat's Save pile last encoded (-1: a spectator)."""
+        """The counts of each seat's hand and Save pile last encoded (-1: a spectator)."""
         self._part = {b.name: b.start for b in self.seat_blocks}
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
@@ -537,7 +538,14 @@ class ObservationEncoder:
         until they change, the discard pile's are patched (:meth:`_pile_counts`)."""
         none, one_hot, stage_turn, tails, dtype = self._parts
         me = -1 if seat is None else seat
-        hand_part = _counts(none, hand) if hand else none
+        if hand:
+            kept = self._hands.get(me)
+            if kept is None or not (kept[0] is hand or _one_card_apart(kept[1], kept[0], hand)):
+                kept = (hand, _counts(none, hand))
+            self._hands[me] = (hand, kept[1])
+            hand_part = kept[1]
+        else:
+            hand_part = none
         if laying is None:
             laying_part = self._no_laying
         else:
@@ -651,3 +659,26 @@ def _counts(none: array[float], cards: tuple[Card, ...]) -> array[float]:
     for card in cards:
         counts[card.code] += 1.0
     return counts
+
+
+def _one_card_apart(counts: array[float], before: tuple[Card, ...], now: tuple[Card, ...]) -> bool:
+    """Bring ``counts`` of the hand ``before`` to the hand ``now`` in place if ``now`` is
+    ``before`` with one card more or one card less (a draw, a discard, a hit: most steps
+    between two observations of a seat), and say whether it did. Counting a hand afresh
+    costs about twice as much as finding the card (cards are interned)."""
+    grown = len(now) - len(before)
+    if grown == 1:
+        shorter, longer = before, now
+    elif grown == -1:
+        shorter, longer = now, before
+    else:
+        return False
+    at = len(shorter)
+    for i, card in enumerate(shorter):
+        if card is not longer[i]:
+            at = i
+            break
+    if longer[at + 1 :] != shorter[at:]:
+        return False
+    counts[longer[at].code] += grown
+    return True
