@@ -197,6 +197,27 @@ def test_decode_refuses_numbers_outside_the_space_and_unmasked_indices() -> None
         ActionCodec(7)  # type: ignore[arg-type]
 
 
+def test_masks_are_the_callers_own_whichever_path_gives_them() -> None:
+    """A long listing's mask is given out once as built, later ones are rebuilt from the
+    table, a short listing's are copies of the kept one: each equals the listed indices,
+    and changing one changes no other."""
+    codec = ActionCodec("standard")
+    state = apply(new_game(2, seed=1), DrawStock())  # a discard listing: more than two
+    short = new_game(2, seed=1)  # draw or take: a kept listing
+    for position in (state, short):
+        expected = bytearray(codec.size)
+        for action in legal_actions(position):
+            expected[codec.encode(action, position)] = 1
+        first, second = codec.mask_bytes(position), codec.mask_bytes(position)
+        assert first == second == expected
+        first[:] = bytes(codec.size)
+        assert codec.mask_bytes(position) == expected
+        assert np.array_equal(codec.mask(position), np.frombuffer(expected, np.bool_))
+        assert sorted(codec.legal_indices(position)) == [
+            i for i, byte in enumerate(expected) if byte
+        ]
+
+
 def test_lay_slots_follow_the_listing_order_up_to_the_cap() -> None:
     """R-5.4: the steps of a lay-down a group at a time take slots by listing position; past
     the cap they are left out, the first slot always stays."""

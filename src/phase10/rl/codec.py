@@ -152,8 +152,10 @@ class ActionCodec:
         self._save = at["save"]
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
-        self._cache: tuple[GameState, dict[int, Action], bytearray] | None = None
-        """The last state, its table and its mask (:meth:`_listed`)."""
+        self._cache: tuple[GameState, dict[int, Action], bytearray | None] | None = None
+        """The last state, its table and its mask (:meth:`_listed`; ``None``: not kept)."""
+        self._fresh: bytearray | None = None
+        """The last state's mask when it is not kept, until :meth:`mask_bytes` gives it out."""
         self._short: dict[int, tuple[Sequence[Action], dict[int, Action], bytearray]] = {}
         """Listings of at most two actions by identity, with their tables (the listing is
         kept, so its identity is not reused while it is here)."""
@@ -276,7 +278,17 @@ class ActionCodec:
         cached = self._cache
         if cached is None or cached[0] is not state:
             cached = self._list(state)
-        return bytearray(cached[2])
+        kept = cached[2]
+        if kept is not None:
+            return bytearray(kept)
+        fresh = self._fresh  # a long listing's mask, built for this state and not kept:
+        if fresh is not None:  # given out once as it is, without a copy
+            self._fresh = None
+            return fresh
+        mask = bytearray(self.size)  # asked again (rare): from the table
+        for index in cached[1]:
+            mask[index] = 1
+        return mask
 
     def block_of(self, name: str) -> slice:
         """The slice of the index space that section ``name`` takes (``mask[...]``)."""
@@ -385,22 +397,24 @@ class ActionCodec:
             cached = self._list(state)
         return cached[1]
 
-    def _list(self, state: GameState) -> tuple[GameState, dict[int, Action], bytearray]:
+    def _list(self, state: GameState) -> tuple[GameState, dict[int, Action], bytearray | None]:
         """List ``state``'s actions: its table and mask, kept as the last state's."""
         listing = legal_actions(state)
-        if len(listing) > 2:
-            table, mask = self._listed(listing)
+        kept: bytearray | None
+        if len(listing) > 2:  # a new listing: its mask is given out, not kept (mask_bytes)
+            table, self._fresh = self._listed(listing)
+            kept = None
         else:  # the engine keeps its draws' listings: one listing object, one table
             short = self._short
-            kept = short.get(id(listing))
-            if kept is not None and kept[0] is listing:
-                _, table, mask = kept
+            known = short.get(id(listing))
+            if known is not None and known[0] is listing:
+                _, table, kept = known
             else:
-                table, mask = self._listed(listing)
+                table, kept = self._listed(listing)
                 if len(short) >= 32:  # the rest are a hand's last discards, seen once
                     short.clear()
-                short[id(listing)] = (listing, table, mask)
-        self._cache = cached = (state, table, mask)
+                short[id(listing)] = (listing, table, kept)
+        self._cache = cached = (state, table, kept)
         return cached
 
     def table(self, legal: Sequence[Action]) -> dict[int, Action]:

@@ -22,9 +22,9 @@ True
 
 from __future__ import annotations
 
+import struct
 from array import array
-from collections.abc import Sequence
-from operator import attrgetter
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import attrs
@@ -77,20 +77,23 @@ MELD_FEATURES = (
 """The features of each group on the table, in this order."""
 SCORE_CAP = 5000
 """Scores are clipped here, then divided by 100: past it a seat is long out of contention."""
+_JOINED = (
+    "hand",
+    "laying",
+    "laying_groups",
+    "top_discard",
+    "discard_pile",
+    "taken_discard",
+    "saved",
+    "stage",
+    "turn",
+    "progress",
+)
+"""The global blocks in the order :meth:`ObservationEncoder._fill` joins them."""
+_PROGRESS = struct.Struct("=3f").pack
+"""The progress block's three floats, packed as ``array("f")`` holds them."""
 _COLOR = {"R": 0, "B": 1, "G": 2, "Y": 3}
 _KIND = {"set": 1, "run": 2, "color": 3}
-_BLOCK_FIELDS = attrgetter(
-    "completed",
-    "melds",
-    "score",
-    "laid_down",
-    "skips_pending",
-    "saved",
-    "floating",
-    "phase_attempted",
-)
-"""What a seat's block reads from the player besides its hand size and pickups (the
-target phase also reads the hand number, a tiebreak and the seats dealt in)."""
 
 
 class _Table(Protocol):
@@ -233,33 +236,33 @@ class ObservationEncoder:
             dtype=np.float32,
         )
         """The Gymnasium ``Box`` every observation lies in."""
-        self._zeros = array("f", bytes(4 * self.size))
         self._phases = phases
         self._groups = groups
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
         self._deck_size = max(1.0, deck_size)
         self._stock_size = max(1.0, float(rules.deck.size))
         """What the stock is measured against: one deck (a fresh deck replaces it, A-17)."""
-        at = {b.name: b.start for b in self.blocks}
-        self._dtype = np.dtype(np.float32)
-        self._layout = (
-            self._zeros,
-            at["hand"],
-            at["saved"],
-            at["laying"],
-            at["laying_groups"],
-            at["top_discard"],
-            at["discard_pile"],
-            at["taken_discard"],
-            at["stage"],
-            at["turn"],
-            at["progress"],
-            self._stock_size,
-            self.seats_start,
-            self.seat_size,
-            self._dtype,
+        if [b.name for b in self.blocks] != list(_JOINED):
+            raise AssertionError("_fill joins the global blocks in the order of _JOINED")
+        flags = len(STAGES)  # the turn block's five flags follow the stage's
+        none = array("f", bytes(4 * CARDS))
+        self._no_laying = array("f", bytes(4 * (CARDS + 1)))
+        self._parts = (
+            none,
+            tuple(_marked(CARDS, (code,)) for code in range(CARDS)),
+            tuple(
+                _marked(flags + 5, (stage, *(flags + i for i in range(5) if bits >> i & 1)))
+                for stage in range(len(STAGES))
+                for bits in range(32)
+            ),
+            tuple(bytes(4 * (seats - n) * self.seat_size) for n in range(seats + 1)),
+            np.dtype(np.float32),
         )
-        """What :meth:`_fill` reads, in one tuple (one look-up, not fifteen)."""
+        """What :meth:`_fill` reads, in one tuple: no cards, one card by code, the stage and
+        turn flags by stage and flags, the empty seat blocks after ``count`` seats, the dtype."""
+        self._hands: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self._saves: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        """The counts of each seat's hand and Save pile last encoded (-1: a spectator)."""
         self._part = {b.name: b.start for b in self.seat_blocks}
         self._seat_zeros = array("f", bytes(4 * self.seat_size))
         self._pile: tuple[tuple[Card, ...], array[float]] | None = None
@@ -384,7 +387,18 @@ class ObservationEncoder:
                 continue
             at = i * size
             again = at + count * size
-            if last is not None and _BLOCK_FIELDS(last) == _BLOCK_FIELDS(p):
+            if (  # what a block reads besides the hand size and pickups, as it was (inline:
+                # the usual move changes only the mover's hand; attrgetter costs more)
+                last is not None
+                and last.melds == p.melds
+                and last.score == p.score
+                and last.completed == p.completed
+                and last.laid_down == p.laid_down
+                and last.skips_pending == p.skips_pending
+                and last.saved == p.saved
+                and last.floating == p.floating
+                and last.phase_attempted == p.phase_attempted
+            ):
                 # most moves change only the mover's hand and pickups: patch them
                 twice[at + 4] = twice[again + 4] = len(p.hand)
                 if picked is not before[i]:
@@ -516,82 +530,95 @@ class ObservationEncoder:
     ) -> npt.NDArray[np.float32]:
         """The array of ``seat`` (``None``: a spectator) at ``table`` (a state or a view),
         given the seat's own hand, Save pile and lay-down under way, the stock's size and
-        the ``count`` seat blocks from the seat's point of view, which it marks with what
-        depends on the rest of the table (to play, dealer, lost its turn, winner)."""
-        (
-            zeros,
-            hand_at,
-            saved_at,
-            laying_at,
-            laying_groups_at,
-            top_at,
-            pile_at,
-            taken_at,
-            stage_at,
-            turn_at,
-            progress_at,
-            stock_size,
-            first,
-            size,
-            dtype,
-        ) = self._layout
-        buf = array("f", zeros)
+        the ``count`` seat blocks from the seat's point of view (a copy, which it marks with
+        what depends on the rest of the table: to play, dealer, lost its turn, winner).
+
+        The array is joined from its parts, most of them kept: the one-hot cards, the stage
+        and turn flags are looked up, the counts of a seat's hand and Save pile are kept
+        until they change, the discard pile's are patched (:meth:`_pile_counts`)."""
+        none, one_hot, stage_turn, tails, dtype = self._parts
+        me = -1 if seat is None else seat
         if hand:
-            base = hand_at
-            for card in hand:
-                buf[base + card.code] += 1.0
-        if saved:
-            base = saved_at
-            for card in saved:
-                buf[base + card.code] += 1.0
-        if laying is not None:
-            base = laying_at
+            kept = self._hands.get(me)
+            if kept is None or not (kept[0] is hand or _one_card_apart(kept[1], kept[0], hand)):
+                kept = (hand, _counts(none, hand))
+            self._hands[me] = (hand, kept[1])
+            hand_part = kept[1]
+        else:
+            hand_part = none
+        if laying is None:
+            laying_part = self._no_laying
+        else:
+            laying_part = self._no_laying[:]
             for meld in laying.melds:
                 for card in meld.cards:
-                    buf[base + card.code] += 1.0
-            buf[laying_groups_at] = len(laying.melds)
+                    laying_part[card.code] += 1.0
+            laying_part[CARDS] = len(laying.melds)
         pile = table.discard_pile
         if pile:
-            buf[top_at + pile[-1].code] = 1.0
-            base = pile_at
-            buf[base : base + CARDS] = self._pile_counts(pile)
+            top_part: bytes | array[float] = one_hot[pile[-1].code]
+            pile_part = self._pile_counts(pile)
+        else:
+            top_part = pile_part = none
         taken = table.taken_discard
-        if taken is not None:
-            buf[taken_at + taken.code] = 1.0
-        buf[stage_at + STAGES.index(table.stage)] = 1.0  # no Enum hash: quicker
-        base = turn_at
-        if seat is not None and seat == table.current_player:
-            buf[base] = 1.0
-        if table.laid_down_this_turn:
-            buf[base + 1] = 1.0
-        if table.forced_discard:
-            buf[base + 2] = 1.0
-        if table.tiebreak:
-            buf[base + 3] = 1.0
-        if table.direction < 0:
-            buf[base + 4] = 1.0
-        base = progress_at
-        number = table.hand_number
-        buf[base] = number / 10 if number < 100 else 10.0
-        number = table.turn
-        buf[base + 1] = number / 100 if number < 1000 else 10.0
-        share = stock / stock_size
-        buf[base + 2] = share if share < 1.0 else 1.0
-        buf[first : first + len(seat_part)] = seat_part
-        me = 0 if seat is None else seat
-        buf[first + (table.dealer - me) % count * size + 3] = 1.0
+        taken_part: bytes | array[float] = none if taken is None else one_hot[taken.code]
+        if saved:
+            kept = self._saves.get(me)
+            if kept is not None and kept[0] is saved:
+                saved_part = kept[1]
+            else:
+                saved_part = _counts(none, saved)
+                self._saves[me] = (saved, saved_part)
+        else:
+            saved_part = none
         current = table.current_player
+        flags = 1 if seat is not None and seat == current else 0
+        if table.laid_down_this_turn:
+            flags |= 2
+        if table.forced_discard:
+            flags |= 4
+        if table.tiebreak:
+            flags |= 8
+        if table.direction < 0:
+            flags |= 16
+        number = table.hand_number
+        turn = table.turn
+        share = stock / self._stock_size
+        progress = _PROGRESS(
+            number / 10 if number < 100 else 10.0,
+            turn / 100 if turn < 1000 else 10.0,
+            share if share < 1.0 else 1.0,
+        )
+        size = self.seat_size
+        me = 0 if seat is None else seat
+        seat_part[(table.dealer - me) % count * size + 3] = 1.0
         if current is not None:
-            buf[first + (current - me) % count * size + 2] = 1.0
+            seat_part[(current - me) % count * size + 2] = 1.0
         lost = table.lost_turns
         if lost:
             for i in lost:
-                buf[first + (i - me) % count * size + 11] = 1.0
+                seat_part[(i - me) % count * size + 11] = 1.0
         winners = table.winners
         if winners:
             for i in winners:
-                buf[first + (i - me) % count * size + 12] = 1.0
-        return np.frombuffer(buf, dtype)
+                seat_part[(i - me) % count * size + 12] = 1.0
+        return np.frombuffer(
+            bytearray().join(
+                (
+                    hand_part,
+                    laying_part,
+                    top_part,
+                    pile_part,
+                    taken_part,
+                    saved_part,
+                    stage_turn[STAGES.index(table.stage) << 5 | flags],  # no Enum hash
+                    progress,
+                    seat_part,
+                    tails[count],
+                )
+            ),
+            dtype,
+        )
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
         """The discard pile by card code. The last pile's counts are kept: most actions leave
@@ -616,3 +643,42 @@ class ObservationEncoder:
             counts[card.code] += 1.0
         self._pile = (pile, counts)
         return counts
+
+
+def _marked(width: int, marks: Iterable[int]) -> bytes:
+    """``width`` floats, 1 at ``marks`` and 0 elsewhere, as ``array("f")`` holds them."""
+    row = array("f", bytes(4 * width))
+    for i in marks:
+        row[i] = 1.0
+    return row.tobytes()
+
+
+def _counts(none: array[float], cards: tuple[Card, ...]) -> array[float]:
+    """``cards`` by card code (``none``: no cards)."""
+    counts = none[:]
+    for card in cards:
+        counts[card.code] += 1.0
+    return counts
+
+
+def _one_card_apart(counts: array[float], before: tuple[Card, ...], now: tuple[Card, ...]) -> bool:
+    """Bring ``counts`` of the hand ``before`` to the hand ``now`` in place if ``now`` is
+    ``before`` with one card more or one card less (a draw, a discard, a hit: most steps
+    between two observations of a seat), and say whether it did. Counting a hand afresh
+    costs about twice as much as finding the card (cards are interned)."""
+    grown = len(now) - len(before)
+    if grown == 1:
+        shorter, longer = before, now
+    elif grown == -1:
+        shorter, longer = now, before
+    else:
+        return False
+    at = len(shorter)
+    for i, card in enumerate(shorter):
+        if card is not longer[i]:
+            at = i
+            break
+    if longer[at + 1 :] != shorter[at:]:
+        return False
+    counts[longer[at].code] += grown
+    return True
