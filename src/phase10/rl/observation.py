@@ -566,7 +566,11 @@ class ObservationEncoder:
         pile = table.discard_pile
         if pile:
             top_part: bytes | array[float] = one_hot[pile[-1].code]
-            pile_part = self._pile_counts(pile)
+            kept_pile = self._pile  # the pile as it was (most actions): no call
+            if kept_pile is not None and kept_pile[0] is pile:
+                pile_part = kept_pile[1]
+            else:
+                pile_part = self._pile_counts(pile)
         else:
             top_part = pile_part = none
         taken = table.taken_discard
