@@ -192,7 +192,11 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         # is 0 already (PettingZoo's step sets it to 0).
         # An int index: the listing the mask came from (kept by the codec); else decode,
         # which also explains an index the mask leaves out.
-        chosen = self.codec._legal(state).get(action) if type(action) is int else None
+        listed = self.codec._cache  # the listing of the state the mask came from, inline
+        if listed is not None and listed[0] is state and type(action) is int:
+            chosen = listed[1].get(action)
+        else:
+            chosen = self.codec._legal(state).get(action) if type(action) is int else None
         if chosen is None:
             try:
                 chosen = self.codec.decode(state, int(action))

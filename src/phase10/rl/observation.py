@@ -388,16 +388,20 @@ class ObservationEncoder:
             at = i * size
             again = at + count * size
             if (  # what a block reads besides the hand size and pickups, as it was (inline:
-                # the usual move changes only the mover's hand; attrgetter costs more)
+                # the usual move changes only the mover's hand, and the engine's rebuild keeps
+                # the other fields' objects, so identity settles most; attrgetter costs more)
                 last is not None
-                and last.melds == p.melds
-                and last.score == p.score
-                and last.completed == p.completed
-                and last.laid_down == p.laid_down
-                and last.skips_pending == p.skips_pending
-                and last.saved == p.saved
-                and last.floating == p.floating
-                and last.phase_attempted == p.phase_attempted
+                and (last.melds is p.melds or last.melds == p.melds)
+                and (last.score is p.score or last.score == p.score)
+                and (last.completed is p.completed or last.completed == p.completed)
+                and last.laid_down is p.laid_down
+                and (last.skips_pending is p.skips_pending or last.skips_pending == p.skips_pending)
+                and (last.saved is p.saved or last.saved == p.saved)
+                and last.floating is p.floating
+                and (
+                    last.phase_attempted is p.phase_attempted
+                    or last.phase_attempted == p.phase_attempted
+                )
             ):
                 # most moves change only the mover's hand and pickups: patch them
                 twice[at + 4] = twice[again + 4] = len(p.hand)
@@ -540,10 +544,15 @@ class ObservationEncoder:
         me = -1 if seat is None else seat
         if hand:
             kept = self._hands.get(me)
-            if kept is None or not (kept[0] is hand or _one_card_apart(kept[1], kept[0], hand)):
-                kept = (hand, _counts(none, hand))
-            self._hands[me] = (hand, kept[1])
-            hand_part = kept[1]
+            if kept is None:
+                hand_part = _counts(none, hand)
+                self._hands[me] = (hand, hand_part)
+            else:
+                hand_part = kept[1]
+                if kept[0] is not hand:
+                    if not _one_card_apart(hand_part, kept[0], hand):
+                        hand_part = _counts(none, hand)
+                    self._hands[me] = (hand, hand_part)
         else:
             hand_part = none
         if laying is None:
@@ -557,7 +566,11 @@ class ObservationEncoder:
         pile = table.discard_pile
         if pile:
             top_part: bytes | array[float] = one_hot[pile[-1].code]
-            pile_part = self._pile_counts(pile)
+            kept_pile = self._pile  # the pile as it was (most actions): no call
+            if kept_pile is not None and kept_pile[0] is pile:
+                pile_part = kept_pile[1]
+            else:
+                pile_part = self._pile_counts(pile)
         else:
             top_part = pile_part = none
         taken = table.taken_discard
@@ -673,11 +686,11 @@ def _one_card_apart(counts: array[float], before: tuple[Card, ...], now: tuple[C
         shorter, longer = now, before
     else:
         return False
-    at = len(shorter)
-    for i, card in enumerate(shorter):
-        if card is not longer[i]:
-            at = i
+    at = 0
+    for card in shorter:
+        if card is not longer[at]:
             break
+        at += 1
     if longer[at + 1 :] != shorter[at:]:
         return False
     counts[longer[at].code] += grown
