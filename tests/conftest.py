@@ -15,6 +15,10 @@ Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFI
 
 No profile has a per-example deadline (timings on shared machines vary).
 
+Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper, such as
+starting a local Ray) are left out of the ``fast`` run and run under every other profile,
+so CI's full-strength step runs them; ``-m slow`` (or any ``-m``) chooses them by hand.
+
 Tests that need fewer examples than the profile gives (because one example is
 expensive) should scale with it rather than hard-code a count, e.g.
 ``@settings(max_examples=max(10, settings().max_examples // 4))``; tests that loop
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from scale import FULL_EXAMPLES
@@ -38,4 +43,15 @@ for name, examples in (("fast", FULL_EXAMPLES // 3), ("ci", FULL_EXAMPLES), ("th
         suppress_health_check=[HealthCheck.too_slow],
     )
 
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fast")
+settings.load_profile(PROFILE)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the ``slow`` tests out of the fast run, unless ``-m`` chooses the tests."""
+    if PROFILE != "fast" or config.option.markexpr:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
