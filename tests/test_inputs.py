@@ -138,7 +138,7 @@ SHORTCUT_RULES = (
 
 
 @pytest.mark.parametrize("rules", SHORTCUT_RULES, ids=lambda rules: rules.spec)
-@settings(max_examples=max(2, settings().max_examples // 30))
+@settings(max_examples=max(1, settings().max_examples // 30))  # a game each: 1 fast, 2 in ci
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_issue9_every_reachable_state_is_valid_and_can_act(
     rules: Rules, seed: int, players: int
