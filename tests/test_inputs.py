@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phase10.engine.legal
-from games import SPECS
+from games import PROFILE_SPECS
 from helpers import bot_game, player_count, stacked_game
 from phase10 import (
     Bot,
@@ -128,7 +128,7 @@ def test_issue9_hundred_card_hand_is_refused_at_its_path() -> None:
 
 
 SHORTCUT_RULES = (
-    *(variants.resolve(spec) for spec in SPECS),
+    *(variants.resolve(spec) for spec in PROFILE_SPECS),
     Rules(skip_limit="unlimited", skip_pickup_from_discard=True, wild_as_skip=True),
     Rules(skip_as_last_card="draw_replacement", going_out="hit_or_discard"),
     Rules(skip_as_last_card="forbidden", may_discard_card_taken_from_discard=False),

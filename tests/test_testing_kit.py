@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 import phase10.testing.games as kit_games
-from games import BUILTIN_VARIANTS, SPECS
+from games import PROFILE_SPECS
 from phase10 import (
     WILD,
     AltColorRunOf,
@@ -51,13 +51,6 @@ KINDS: tuple[type[Requirement], ...] = (
     ColorParityRunOf,
 )
 
-CHECKED_SPECS = (
-    SPECS
-    if settings().max_examples >= FULL_EXAMPLES
-    else (*BUILTIN_VARIANTS, "masters+floating", "postal+movable-wilds")
-)
-"""Every built-in variant and combination of the property tests under the "ci" profile; the
-built-in variants and two combinations in the fast one."""
 
 HANDS = scaled(4, minimum=1)
 """Hands per group rules and kind (or per phase of a variant): 1 in the fast profile."""
@@ -98,7 +91,7 @@ def test_requirements_with_other_fields_are_checked_as_given() -> None:
     assert report.subject == "group kind 'parity' (ParityOf)"
 
 
-@pytest.mark.parametrize("spec", CHECKED_SPECS)
+@pytest.mark.parametrize("spec", PROFILE_SPECS)
 def test_every_built_in_variant_passes(spec: str) -> None:
     report = check_variant(spec, hands=HANDS, games=VARIANT_GAMES)
     assert report.ok, report
