@@ -3,7 +3,8 @@
 Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFILE``):
 
 * ``fast`` (the default, the README's test command): a third of ``ci``'s examples,
-  so the whole suite runs in well under a minute on a small machine;
+  fixed samples cut to match, the tests marked ``slow`` left out, so that the whole
+  suite runs in under two minutes on a small machine (CI reports its time against that);
 * ``ci``: 60 examples per property, the strength CI runs the whole suite at in a
   second step after the fast one::
 
@@ -15,9 +16,10 @@ Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFI
 
 No profile has a per-example deadline (timings on shared machines vary).
 
-Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper, such as
-starting a local Ray) are left out of the ``fast`` run and run under every other profile,
-so CI's full-strength step runs them; ``-m slow`` (or any ``-m``) chooses them by hand.
+Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper: starting
+a local Ray, a real Ctrl-C to a simulation) are left out of the ``fast`` run and run under
+every other profile, so CI's full-strength step runs them; ``-m slow`` (or any ``-m``)
+chooses them by hand.
 
 Tests that need fewer examples than the profile gives (because one example is
 expensive) should scale with it rather than hard-code a count, e.g.
