@@ -48,6 +48,8 @@ for name, examples in (("fast", FULL_EXAMPLES // 3), ("ci", FULL_EXAMPLES), ("th
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fast")
 settings.load_profile(PROFILE)
 
+_SLOW_LEFT_OUT = pytest.StashKey[int]()
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave the ``slow`` tests out of the fast run, unless ``-m`` chooses the tests."""
@@ -57,3 +59,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+        config.stash[_SLOW_LEFT_OUT] = len(slow)
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    """Say how to run the ``slow`` tests the fast run left out."""
+    left_out = config.stash.get(_SLOW_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"{left_out} slow tests left out of the fast run: "
+            "HYPOTHESIS_PROFILE=ci python -m pytest runs them (or -m slow)"
+        )
