@@ -7,6 +7,13 @@ installs the extra, and CI fails if the learning checkers do not run).
 ``.ci/compiled`` sets ``PHASE10_EXPECT_COMPILED=1`` when it tests the compiled wheel: the run
 then stops at once unless ``phase10`` is that wheel's compiled modules, not the source tree.
 
+NumPy's OpenBLAS starts a thread per core when it is imported (by the learning modules'
+tests). :func:`phase10.simulate` never forks a process that runs threads (it starts its
+workers by ``forkserver`` then, a new interpreter each), so with that thread every
+simulation of the suite paid a second or more to start its workers, and the ``fork`` path
+that a plain script takes went untested. One BLAS thread keeps the process single-threaded
+(the tests' arrays are tiny); the ``forkserver`` path has its own test, which starts a thread.
+
 ``.ci/run`` sets ``PHASE10_SUITE_BUDGET`` (seconds) for the README's test command: the run's
 summary then says how long it took against that budget (a report, never a failure: timings
 on a shared machine are too noisy to fail on).
@@ -19,6 +26,9 @@ import time
 from importlib.util import find_spec
 
 import pytest
+
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")  # before any test module imports NumPy
 
 _STARTED = pytest.StashKey[float]()
 

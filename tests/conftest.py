@@ -3,7 +3,8 @@
 Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFILE``):
 
 * ``fast`` (the default, the README's test command): a third of ``ci``'s examples,
-  so the whole suite runs in well under a minute on a small machine;
+  fixed samples cut to match, the tests marked ``slow`` left out, so that the whole
+  suite runs in under two minutes on a small machine (CI reports its time against that);
 * ``ci``: 60 examples per property, the strength CI runs the whole suite at in a
   second step after the fast one::
 
@@ -15,6 +16,11 @@ Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFI
 
 No profile has a per-example deadline (timings on shared machines vary).
 
+Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper: starting
+a local Ray, a real Ctrl-C to a simulation) are left out of the ``fast`` run and run under
+every other profile, so CI's full-strength step runs them; ``-m slow`` (or any ``-m``)
+chooses them by hand.
+
 Tests that need fewer examples than the profile gives (because one example is
 expensive) should scale with it rather than hard-code a count, e.g.
 ``@settings(max_examples=max(10, settings().max_examples // 4))``; tests that loop
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from scale import FULL_EXAMPLES
@@ -38,4 +45,30 @@ for name, examples in (("fast", FULL_EXAMPLES // 3), ("ci", FULL_EXAMPLES), ("th
         suppress_health_check=[HealthCheck.too_slow],
     )
 
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fast")
+settings.load_profile(PROFILE)
+
+_SLOW_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the ``slow`` tests out of the fast run, unless ``-m`` chooses the tests."""
+    if PROFILE != "fast" or config.option.markexpr:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+        config.stash[_SLOW_LEFT_OUT] = len(slow)
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    """Say how to run the ``slow`` tests the fast run left out."""
+    left_out = config.stash.get(_SLOW_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"{left_out} slow tests left out of the fast run: "
+            "HYPOTHESIS_PROFILE=ci python -m pytest runs them (or -m slow)"
+        )

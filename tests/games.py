@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 import attrs
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from helpers import allowed_players
@@ -41,11 +42,14 @@ from phase10 import (
     variants,
 )
 from phase10.cards import ALL_CARDS
+from scale import FULL_EXAMPLES
 
 __all__ = [
     "BUILTIN_VARIANTS",
     "COMPOSITIONS",
     "CORE_VARIANTS",
+    "FAST_COMPOSITIONS",
+    "PROFILE_SPECS",
     "SHORT_VARIANTS",
     "SPECS",
     "GameSpec",
@@ -135,6 +139,24 @@ COMPOSITIONS = (
 """Modifiers combined with bases (issue 4, composition)."""
 
 SPECS = BUILTIN_VARIANTS + COMPOSITIONS
+
+FAST_COMPOSITIONS = (
+    "masters+floating",
+    "postal+movable-wilds",
+    "teams+reverse-cards+last-stand",
+    "world-tour+fresh-deck+twist-card",
+    "alternating-runs+extended-wilds+movable-wilds",
+    "phase-20+last-stand+to-phase-12",
+)
+"""The compositions the fast profile runs per-variant tests on: a few of each kind (Masters'
+Save piles, Postal, teams, a world tour, new group kinds, a long phase list)."""
+
+PROFILE_SPECS = (
+    SPECS if settings().max_examples >= FULL_EXAMPLES else (*BUILTIN_VARIANTS, *FAST_COMPOSITIONS)
+)
+"""The specs a per-variant test runs on: all of :data:`SPECS` under the "ci" profile (which
+CI runs after the fast suite), the built-in variants and :data:`FAST_COMPOSITIONS` in the
+fast one."""
 
 
 @attrs.frozen

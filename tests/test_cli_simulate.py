@@ -119,8 +119,10 @@ def test_progress_shows_games_per_second_and_time_left() -> None:
     assert frames[2] == "simulating: 90/240, 5.0 games/s, ETA 0:00:30\n"
 
 
+@pytest.mark.slow  # two interpreters and bots that sleep: CI's full-strength step runs it
 def test_ctrl_c_stops_cleanly_and_resume_finishes_the_same_file(tmp_path: Path) -> None:
-    """A real SIGINT to a run on two processes: exit 130, no traceback, a resumable file."""
+    """A real SIGINT to a run on two processes: exit 130, no traceback, a resumable file.
+    (The fast suite interrupts and resumes runs in-process: test_simulate.py.)"""
     cut = tmp_path / "cut.jsonl"
     argv = ["--variant", "to-phase-1", "--bot", "simbots:Sleepy", "--players", "2", "--games", "24"]
     command = [sys.executable, "-m", "phase10", "simulate", *argv, "--workers", "2"]

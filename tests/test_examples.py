@@ -34,7 +34,7 @@ ARGUMENTS: dict[str, list[str]] = {
         "--variants",
         "to-phase-1,to-phase-2",
     ],
-    "learn_to_play.py": ["--seconds", "2", "--eval", "10"],
+    "learn_to_play.py": ["--seconds", "0.5", "--eval", "10"],
 }
 """The arguments each example is tested with: fast, and never waiting for a person."""
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import SPECS, transitions
+from games import PROFILE_SPECS, transitions
 from helpers import deck_counter, play, stacked_game
 from phase10 import (
     Discard,
@@ -54,7 +54,7 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
     return sample
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), salt=st.integers(0, 2**32))
 def test_samples_match_the_view_in_every_variant(

@@ -1,8 +1,10 @@
 """The Ray backend: on a local Ray with 2 CPUs, the same games as local processes, byte for byte.
 
-Ray starts once for the module (a few seconds); every test reuses it. CI
-installs the ``ray`` extra and so runs these tests; elsewhere they are skipped
-when Ray is missing, but never in CI.
+Ray starts once for the module (about ten seconds with its first workers); every test
+reuses it. That start-up is the whole module's cost, so the module is marked ``slow``: the
+fast run leaves it out and CI's full-strength step (``HYPOTHESIS_PROFILE=ci``) runs it.
+CI installs the ``ray`` extra and so runs these tests; elsewhere they are skipped when Ray
+is missing, but never in CI.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from phase10.simulate import GameOutcome, simulate, summarize_files
 if os.environ.get("CI") != "true":
     pytest.importorskip("ray", reason="the ray extra is not installed")
 import ray
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -1,13 +1,14 @@
 """Engine invariants under every built-in variant and a set of compositions (hypothesis).
 
-Each test is run once per variant spec; each example plays a random game (2-6 players
-as the variant allows, a random seed, a mix of :class:`~phase10.RandomBot` and
-:class:`~phase10.GreedyBot` seats, a ``max_turns`` cap that keeps it short). Half of
-the games start with a Wild or a Skip turned up, so the deal-time rules (R-3.4, R-3.5,
-V-12) come up in every variant. The invariants: cards are conserved (Save piles
-included), :func:`~phase10.apply` never changes its input and is deterministic, every
-listed action applies and ``check`` is ``None`` exactly for listed actions, every
-unfinished state has a legal action, illegal actions raise
+Each test is run once per variant spec (every spec of :data:`games.SPECS` under the "ci"
+profile, the built-in variants and a few compositions in the fast one); each example plays
+a random game (2-6 players as the variant allows, a random seed, a mix of
+:class:`~phase10.RandomBot` and :class:`~phase10.GreedyBot` seats, a ``max_turns`` cap
+that keeps it short). Half of the games start with a Wild or a Skip turned up, so the
+deal-time rules (R-3.4, R-3.5, V-12) come up in every variant. The invariants: cards are
+conserved (Save piles included), :func:`~phase10.apply` never changes its input and is
+deterministic, every listed action applies and ``check`` is ``None`` exactly for listed
+actions, every unfinished state has a legal action, illegal actions raise
 :class:`~phase10.IllegalActionError` with a fitting reason and change nothing, and a
 seat's view never shows another seat's hand or Save pile.
 """
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 from games import (
     BUILTIN_VARIANTS,
+    PROFILE_SPECS,
     SPECS,
     GameSpec,
     frozen_copy,
@@ -111,6 +113,7 @@ def test_every_builtin_variant_is_covered() -> None:
     assert registered == set(BUILTIN_VARIANTS) - {"to-phase-3"}
     for spec in SPECS:
         assert variants.resolve(spec).spec == spec
+    assert set(PROFILE_SPECS) <= set(SPECS)  # the fast profile's specs are among them
 
 
 # ---------------------------------------------------------------------------
@@ -118,7 +121,7 @@ def test_every_builtin_variant_is_covered() -> None:
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data())
 def test_cards_conserved_apply_pure_and_always_a_legal_action(
@@ -153,7 +156,7 @@ def test_cards_conserved_apply_pure_and_always_a_legal_action(
     assert legal_actions(final) == ()
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), noise=st.integers(0, 2**32))
 def test_same_seed_same_actions_same_states(variant: str, data: st.DataObject, noise: int) -> None:
@@ -176,7 +179,7 @@ def test_same_seed_same_actions_same_states(variant: str, data: st.DataObject, n
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data())
 def test_every_legal_action_applies(variant: str, data: st.DataObject) -> None:
@@ -227,7 +230,7 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     return out
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), salt=st.integers(0, 2**32))
 def test_check_none_iff_listed(variant: str, data: st.DataObject, salt: int) -> None:
@@ -336,7 +339,7 @@ def variant_illegal_candidates(
     return out
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), salt=st.integers(0, 2**32))
 def test_illegal_actions_raise_and_change_nothing(
@@ -388,7 +391,7 @@ def hidden_save_variation(state: GameState, seat: int, rng: random.Random) -> Ga
     return attrs.evolve(state, players=tuple(players))
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), salt=st.integers(0, 2**32))
 def test_views_hide_other_hands_and_save_piles(
