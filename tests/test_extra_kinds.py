@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from helpers import deck_counter, lay_down_listed, stacked_game, table_counter
@@ -698,6 +698,7 @@ PHASES = (
     Phase(7, (RunOf(3), ColorSetOf(2), ParityRunOf(3, "even"))),
 )
 
+MAX_LOOSE = 7  # cards that may stand for anything, in the exhaustive oracle check
 VARIANT_RULES = (DEFAULT, GROUP, NONE, POSTAL5, MeldRules(wild_numbers=frozenset({2, 7})), WIDE)
 
 
@@ -723,6 +724,7 @@ def _check_against_oracle(hand: tuple[Card, ...], phase: Phase, rules: MeldRules
 @example(hand=parse_cards("W W W W W W"))
 @example(hand=parse_cards("G1 G3 G5 Y2 Y4 W R8 B8 W"))
 def test_solver_matches_oracle_on_new_kinds(hand: tuple[Card, ...]) -> None:
+    assume(sum(_loose(card, DEFAULT) for card in hand) <= MAX_LOOSE)  # as below
     for phase in PHASES:
         _check_against_oracle(hand, phase, DEFAULT)
 
@@ -736,6 +738,11 @@ def test_solver_matches_oracle_on_new_kinds(hand: tuple[Card, ...]) -> None:
 def test_solver_matches_oracle_under_variant_meld_rules(
     hand: tuple[Card, ...], rules: MeldRules
 ) -> None:
+    # Every completion is checked, and their number grows exponentially with the cards
+    # that stand for anything: eight Wilds and three personal ones (V-10.2) make over
+    # 100,000 completions of one phase and took the test 50 s. The solver's own speed on
+    # such hands is bench_worst_case.py's job; the oracle check stops at seven.
+    assume(sum(_loose(card, rules) for card in hand) <= MAX_LOOSE)
     for phase in PHASES:
         _check_against_oracle(hand, phase, rules)
 
