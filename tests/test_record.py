@@ -44,8 +44,10 @@ from phase10 import (
     to_json,
     variants,
 )
+from phase10 import record as record_module
 from phase10.actions import Action
 from phase10.dealing import shuffled
+from phase10.notation import parse_action
 from phase10.record import state_digest
 from phase10.serialization import record_from_json, to_data
 
@@ -168,6 +170,26 @@ def test_actions_are_stored_in_canonical_notation() -> None:
     with pytest.raises(InvalidDataError) as info:
         record.append("discard Q7")
     assert info.value.path == "$.actions[3]: 'Q7' at 8"
+
+
+def test_append_reads_only_the_new_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record grown one action at a time equals one built at once, and each append reads
+    one action: re-reading the earlier ones made building a record quadratic."""
+    texts = ["take", "discard Y7", "draw"]
+    whole = GameRecord.start(2, seed=7).extend(texts)
+    read: list[str] = []
+    original = parse_action
+
+    def counting(text: str) -> Action:
+        read.append(text)
+        return original(text)
+
+    monkeypatch.setattr(record_module, "parse_action", counting)
+    grown = GameRecord.start(2, seed=7)
+    for text in texts:
+        grown = grown.append(text)
+    assert grown == whole
+    assert read == texts
 
 
 def test_from_actions_checks_the_game() -> None:

@@ -154,22 +154,35 @@ def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
     return MappingProxyType(items)
 
 
+@attrs.frozen
+class _Grown:
+    """A record's own action texts (already canonical) and actions added after them, handed
+    to the ``actions`` converter by ``append`` and ``extend`` so that it reads only the added
+    ones: re-reading every earlier action made a record built one action at a time quadratic."""
+
+    texts: tuple[str, ...]
+    added: tuple[object, ...]
+
+
 def action_texts(
-    value: Iterable[object], parse: Callable[[str], A], write: Callable[[A], str]
+    value: Iterable[object] | _Grown, parse: Callable[[str], A], write: Callable[[A], str]
 ) -> tuple[str, ...]:
     """Actions (values or text) in canonical notation; a bad one raises InvalidDataError
     at ``$.actions[i]``. Shared by the records of every game of the family."""
+    start, kept = 0, typing.cast("tuple[str, ...]", ())
+    if isinstance(value, _Grown):
+        start, kept, value = len(value.texts), value.texts, value.added
     if isinstance(value, str):
         raise InvalidDataError("actions must be a sequence, not one string")
     texts: list[str] = []
-    for index, item in enumerate(_sequence(value, "actions")):
+    for index, item in enumerate(_sequence(value, "actions"), start):
         try:
             action = parse(item) if isinstance(item, str) else typing.cast(A, item)
             texts.append(write(action))
         except InvalidDataError as error:
             where = f"$.actions[{index}]" + (f": {error.path}" if error.path else "")
             raise InvalidDataError(error.message, path=where) from None
-    return tuple(texts)
+    return (*kept, *texts)
 
 
 def apply_recorded(
@@ -220,7 +233,7 @@ class FamilyRecord(Generic[S, A]):
 
     def extend(self, actions: Iterable[A | str]) -> Self:
         """This record with more actions (checked when replayed)."""
-        grown = (*self._texts(), *actions)
+        grown = _Grown(self._texts(), tuple(actions))
         return attrs.evolve(self, actions=grown)  # type: ignore[misc]  # an attrs subclass
 
     def parsed_actions(self) -> tuple[A, ...]:
@@ -367,11 +380,12 @@ class GameRecord:
 
     def append(self, action: Action | str) -> GameRecord:
         """This record with one more action (not checked: :meth:`replay` checks)."""
-        return attrs.evolve(self, actions=(*self.actions, action))
+        return self.extend((action,))
 
     def extend(self, actions: Iterable[Action | str]) -> GameRecord:
         """This record with more actions (not checked: :meth:`replay` checks)."""
-        return attrs.evolve(self, actions=(*self.actions, *actions))
+        grown = _Grown(self.actions, tuple(actions))  # the converter reads only the added
+        return attrs.evolve(self, actions=grown)  # type: ignore[arg-type]
 
     def with_digests(self) -> GameRecord:
         """This record with a digest for every step, computed by replaying it."""
