@@ -152,6 +152,8 @@ class ActionCodec:
         self._save = at["save"]
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
+        self._no_mask = bytearray(self.size)
+        """An empty mask, copied (never changed)."""
         self._cache: tuple[GameState, dict[int, Action], bytearray | None] | None = None
         """The last state, its table and its mask (:meth:`_listed`; ``None``: not kept)."""
         self._fresh: bytearray | None = None
@@ -280,12 +282,12 @@ class ActionCodec:
             cached = self._list(state)
         kept = cached[2]
         if kept is not None:
-            return bytearray(kept)
+            return kept.copy()  # cheaper than bytearray(kept)
         fresh = self._fresh  # a long listing's mask, built for this state and not kept:
         if fresh is not None:  # given out once as it is, without a copy
             self._fresh = None
             return fresh
-        mask = bytearray(self.size)  # asked again (rare): from the table
+        mask = self._no_mask.copy()  # asked again (rare): from the table
         for index in cached[1]:
             mask[index] = 1
         return mask
@@ -426,17 +428,17 @@ class ActionCodec:
         """:meth:`table` and the mask of its indices (one byte per index; kept, so copied out,
         never changed), in one pass."""
         table: dict[int, Action] = {}
-        mask = bytearray(self.size)
+        mask = self._no_mask.copy()  # a copy costs a third of bytearray(self.size)
         lay = self._lay
         slots = self.lay_slots
         position = 0
         index_of = self._index
         discard = self._discard
         for action in legal:
-            kind = type(action)
-            if kind is Discard and action.target is None:  # type: ignore[union-attr]
-                index = discard + action.card.code  # type: ignore[union-attr]
-            elif kind is LayGroup or kind is LayDown:
+            # the usual action first, its type read twice rather than kept in a local
+            if type(action) is Discard and action.target is None:
+                index = discard + action.card.code
+            elif type(action) is LayGroup or type(action) is LayDown:
                 index = lay + position
                 position += 1
                 if position > slots:

@@ -330,43 +330,23 @@ class ObservationEncoder:
 
     def encode_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """``encode(player_view(state, seat))``, without building the view (the environments'
-        fast path). It reads exactly the fields :func:`~phase10.player_view` shows, and keeps
-        the last block of each seat, which most actions leave as it was."""
+        fast path). It reads exactly the fields :func:`~phase10.player_view` shows.
+
+        Every seat's block (:meth:`_seat_block`) is kept between calls, in seat order and
+        twice over (any seat's point of view is one slice of it; :meth:`_fill` marks its
+        copy): a block is built again only when its seat changed, and patched when only the
+        seat's hand and pickups did (most moves). Inline rather than a method of its own:
+        this runs at every step of an environment."""
         players = state.players
         count = len(players)
         if not 0 <= seat < count:
             raise InvalidDataError(f"no seat {show(seat)} in a game of {count}")
-        me = players[seat]
-        size = self.seat_size
-        return self._fill(
-            state,
-            seat,
-            me.hand,
-            me.saved,
-            state.laying if seat == state.current_player else None,
-            len(state.stock),
-            self._seats_twice(state, count)[seat * size : (seat + count) * size],
-            count,
-        )
-
-    def _seats_twice(self, state: GameState, count: int) -> array[float]:
-        """Every seat's block (:meth:`_seat_block`) in seat order, twice over (any seat's
-        point of view is one slice of it; :meth:`_fill` marks its copy). It is kept
-        between calls: a block is built again only when its seat changed, and patched when only
-        the seat's hand and pickups did (most moves)."""
-        players = state.players
         size = self.seat_size
         # A seat's block depends on the player, its pickups and its target phase, which
         # depends on the player, the hand number, a tiebreak and the seats dealt in.
-        key = self._kept_key
-        if (
-            key is None
-            or state.hand_number != key[0]
-            or state.seats is not key[2]
-            or state.tiebreak != key[1]
-            or count != key[3]
-        ):
-            self._kept_key = (state.hand_number, state.tiebreak, state.seats, count)
+        key = (state.hand_number, state.tiebreak, state.seats, count)
+        if key != self._kept_key:  # one comparison of equal small values (most steps)
+            self._kept_key = key
             self._twice = array("f", bytes(8 * count * size))
             self._kept_players = [None] * count
             self._kept_pickups = [()] * count
@@ -375,16 +355,18 @@ class ObservationEncoder:
         kept = self._kept_players
         before = self._kept_pickups
         pickups = state.pickups
-        reach = len(pickups)
         same_pickups = pickups is self._pickups_seen  # most moves take no discard
         self._pickups_seen = pickups
         for i, p in enumerate(players):
-            if same_pickups and p is kept[i]:
-                continue
-            picked = pickups[i] if i < reach else ()
             last = kept[i]
-            if last is p and before[i] is picked:
-                continue
+            if same_pickups:
+                if p is last:
+                    continue
+                picked = before[i]
+            else:
+                picked = pickups[i] if i < len(pickups) else ()
+                if last is p and before[i] is picked:
+                    continue
             at = i * size
             again = at + count * size
             if (  # what a block reads besides the hand size and pickups, as it was (inline:
@@ -407,6 +389,7 @@ class ObservationEncoder:
                 twice[at + 4] = twice[again + 4] = len(p.hand)
                 if picked is not before[i]:
                     self._patch_pickups(twice, (at, again), before[i], picked)
+                    before[i] = picked
             else:
                 dealt = i in state.seats
                 target_phase = state.target_phase(i) if dealt else None
@@ -427,9 +410,19 @@ class ObservationEncoder:
                 )
                 twice[at : at + size] = block
                 twice[again : again + size] = block
+                before[i] = picked
             kept[i] = p
-            before[i] = picked
-        return twice
+        me = players[seat]
+        return self._fill(
+            state,
+            seat,
+            me.hand,
+            me.saved,
+            state.laying if seat == state.current_player else None,
+            len(state.stock),
+            twice[seat * size : (seat + count) * size],
+            count,
+        )
 
     def _seat_block(self, row: SeatRow) -> array[float]:
         """One seat's block, less what depends on the rest of the table (to play, dealer,
