@@ -100,6 +100,8 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             raise InvalidDataError(f"render_mode is None or 'ansi', not {show(render_mode)}")
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
+        self._mask_shape = (self.codec.size,)  # np.ndarray over the mask's bytes: cheaper than
+        # np.frombuffer, the same array
         self.encoder = ObservationEncoder(self.rules)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         mask_space = spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
@@ -149,7 +151,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
-            mask = np.frombuffer(self.codec.mask_bytes(state), _INT8)
+            mask = np.ndarray(self._mask_shape, _INT8, self.codec.mask_bytes(state))
         else:
             mask = np.zeros(self.codec.size, dtype=_INT8)
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
@@ -170,7 +172,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         else:  # observe() of the agent to play, inline
             observation = {
                 "observation": self.encoder.encode_state(state, seat),
-                "action_mask": np.frombuffer(self.codec.mask_bytes(state), _INT8),
+                "action_mask": np.ndarray(self._mask_shape, _INT8, self.codec.mask_bytes(state)),
             }
         if self._over:
             return (
