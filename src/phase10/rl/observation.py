@@ -554,8 +554,30 @@ class ObservationEncoder:
                 self._hands[me] = _Counted(hand, hand_part)
             else:
                 hand_part = counted.counts
-                if counted.cards is not hand:  # changed in place: no new entry
-                    if not _one_card_apart(hand_part, counted.cards, hand):
+                before = counted.cards
+                if before is not hand:  # changed in place: no new entry
+                    # One card more or one card less (a draw, a discard, a hit: most steps
+                    # between two observations of a seat)? Then one count moves (inline:
+                    # this runs at most steps). Counting afresh costs about twice as much as
+                    # finding the card (cards are interned).
+                    grown = len(hand) - len(before)
+                    if grown == 1:
+                        shorter, longer = before, hand
+                    elif grown == -1:
+                        shorter, longer = hand, before
+                    else:
+                        shorter = longer = ()
+                    if longer:
+                        at = 0
+                        for card in shorter:
+                            if card is not longer[at]:
+                                break
+                            at += 1
+                        if longer[at + 1 :] == shorter[at:]:
+                            hand_part[longer[at].code] += grown
+                        else:
+                            longer = ()
+                    if not longer:
                         hand_part = counted.counts = _counts(none, hand)
                     counted.cards = hand
         else:
@@ -571,9 +593,17 @@ class ObservationEncoder:
         pile = table.discard_pile
         if pile:
             top_part: bytes | array[float] = one_hot[pile[-1].code]
-            kept_pile = self._pile  # the pile as it was (most actions): no call
-            if kept_pile is not None and kept_pile[0] is pile:
+            kept_pile = self._pile  # the pile as it was (most actions), or one card more
+            if kept_pile is not None and kept_pile[0] is pile:  # (a discard): no call
                 pile_part = kept_pile[1]
+            elif (
+                kept_pile is not None
+                and len(pile) == len(kept_pile[0]) + 1
+                and pile[:-1] == kept_pile[0]  # cards are interned: fast
+            ):
+                pile_part = kept_pile[1]  # only ever copied out: changed in place
+                pile_part[pile[-1].code] += 1.0
+                self._pile = (pile, pile_part)
             else:
                 pile_part = self._pile_counts(pile)
         else:
@@ -641,20 +671,14 @@ class ObservationEncoder:
         return observation
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
-        """The discard pile by card code. The last pile's counts are kept: most actions leave
-        the pile as it was, and the others put one card on it or take the top one off."""
+        """The discard pile by card code, for a pile that is neither the last one nor it with
+        one card more (:meth:`_fill` settles those): most often the last pile with its top
+        card taken."""
         cached = self._pile
         if cached is not None:
             last, counts = cached
-            if pile is last:
-                return counts
-            grown = len(pile) - len(last)
             # The counts are only ever copied out, so they change in place.
-            if grown == 1 and pile[:-1] == last:  # a discard (cards are interned: fast)
-                counts[pile[-1].code] += 1.0
-                self._pile = (pile, counts)
-                return counts
-            if grown == -1 and pile == last[:-1]:  # the top card taken
+            if len(pile) == len(last) - 1 and pile == last[:-1]:  # the top card taken
                 counts[last[-1].code] -= 1.0
                 self._pile = (pile, counts)
                 return counts
@@ -679,26 +703,3 @@ def _counts(none: array[float], cards: tuple[Card, ...]) -> array[float]:
     for card in cards:
         counts[card.code] += 1.0
     return counts
-
-
-def _one_card_apart(counts: array[float], before: tuple[Card, ...], now: tuple[Card, ...]) -> bool:
-    """Bring ``counts`` of the hand ``before`` to the hand ``now`` in place if ``now`` is
-    ``before`` with one card more or one card less (a draw, a discard, a hit: most steps
-    between two observations of a seat), and say whether it did. Counting a hand afresh
-    costs about twice as much as finding the card (cards are interned)."""
-    grown = len(now) - len(before)
-    if grown == 1:
-        shorter, longer = before, now
-    elif grown == -1:
-        shorter, longer = now, before
-    else:
-        return False
-    at = 0
-    for card in shorter:
-        if card is not longer[at]:
-            break
-        at += 1
-    if longer[at + 1 :] != shorter[at:]:
-        return False
-    counts[longer[at].code] += grown
-    return True
