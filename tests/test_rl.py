@@ -273,6 +273,34 @@ def test_observation_is_relative_to_the_viewer() -> None:
             encoder.encode_state(state, seat)
 
 
+def test_kept_counts_follow_any_change_of_hand_or_pile() -> None:
+    """R-3.8: the counts an encoder keeps between observations (a seat's hand, the discard
+    pile) follow any change, not only one card added or taken: a hand or pile one card
+    longer or shorter but with other cards is counted afresh."""
+    encoder = ObservationEncoder("standard")
+    state = new_game(3, seed=5)
+    seat = state.current_player
+    assert seat is not None
+    hand, pile, stock = state.players[seat].hand, state.discard_pile, state.stock
+    outside = next(card for card in stock if card not in hand[:2] and card not in pile)
+    changes = [
+        (hand[:-1], (*pile, outside)),  # one card less, one more: patched
+        ((outside, *hand[2:]), (outside, *pile)),  # one card less and one more, not so
+        (hand, pile),
+        ((*hand, outside), pile[1:] or (outside,)),
+        (hand[1:], pile),
+    ]
+    for new_hand, new_pile in changes:
+        player = attrs.evolve(state.players[seat], hand=new_hand)
+        changed = attrs.evolve(
+            state,
+            players=(*state.players[:seat], player, *state.players[seat + 1 :]),
+            discard_pile=new_pile,
+        )
+        fresh = ObservationEncoder("standard").encode(player_view(changed, seat))
+        assert np.array_equal(encoder.encode_state(changed, seat), fresh)
+
+
 def test_rewards_are_zero_sum() -> None:
     """Winners share +1, the others share -1; a game the turn cap ended pays nothing."""
     for players in range(2, 7):

@@ -50,11 +50,15 @@ Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 _NEXT_HAND = NextHand()
 _INT8 = np.dtype(np.int8)
+_HAND_OVER = Stage.HAND_OVER
+_GAME_OVER = Stage.GAME_OVER
+"""Read once: on Python 3.11 an Enum member read from its class (``Stage.HAND_OVER``) goes
+through ``EnumType.__getattr__``, about twenty times the cost of a global."""
 
 
 def deal_on(state: GameState) -> GameState:
     """``state`` with every deal between hands played (no seat decides them)."""
-    while state.stage is Stage.HAND_OVER:
+    while state.stage is _HAND_OVER:
         state = apply(state, _NEXT_HAND)
     return state
 
@@ -96,6 +100,8 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             raise InvalidDataError(f"render_mode is None or 'ansi', not {show(render_mode)}")
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
+        self._mask_shape = (self.codec.size,)  # np.ndarray over the mask's bytes: cheaper than
+        # np.frombuffer, the same array
         self.encoder = ObservationEncoder(self.rules)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         mask_space = spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
@@ -145,7 +151,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         seat = self._seat[agent]
         state = self.game_state
         if seat == state.current_player:
-            mask = np.frombuffer(self.codec.mask_bytes(state), _INT8)
+            mask = np.ndarray(self._mask_shape, _INT8, self.codec.mask_bytes(state))
         else:
             mask = np.zeros(self.codec.size, dtype=_INT8)
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
@@ -166,7 +172,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         else:  # observe() of the agent to play, inline
             observation = {
                 "observation": self.encoder.encode_state(state, seat),
-                "action_mask": np.frombuffer(self.codec.mask_bytes(state), _INT8),
+                "action_mask": np.ndarray(self._mask_shape, _INT8, self.codec.mask_bytes(state)),
             }
         if self._over:
             return (
@@ -205,11 +211,11 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
                 return
         state = apply(state, chosen)
         stage = state.stage
-        if stage is Stage.HAND_OVER:
+        if stage is _HAND_OVER:
             state = deal_on(state)
             stage = state.stage
         self.game_state = state
-        if stage is Stage.GAME_OVER:
+        if stage is _GAME_OVER:
             rewards = game_rewards(state.winners, self.players)
             for who, reward in zip(self.possible_agents, rewards, strict=True):
                 self.rewards[who] = reward

@@ -152,10 +152,11 @@ class ActionCodec:
         self._save = at["save"]
         self._swap = at["swap_wild"]
         self._phase_index = {phase.number: i for i, phase in enumerate(rules.phases)}
+        self._no_mask = bytearray(self.size)
+        """An empty mask, copied (never changed)."""
         self._cache: tuple[GameState, dict[int, Action], bytearray | None] | None = None
-        """The last state, its table and its mask (:meth:`_listed`; ``None``: not kept)."""
-        self._fresh: bytearray | None = None
-        """The last state's mask when it is not kept, until :meth:`mask_bytes` gives it out."""
+        """The last state, its table and its mask (:meth:`_listed`; ``None``: not kept, as a
+        long listing's mask is given out as built)."""
         self._short: dict[int, tuple[Sequence[Action], dict[int, Action], bytearray]] = {}
         """Listings of at most two actions by identity, with their tables (the listing is
         kept, so its identity is not reused while it is here)."""
@@ -274,21 +275,36 @@ class ActionCodec:
 
     def mask_bytes(self, state: GameState) -> bytearray:
         """:meth:`mask` as one byte per index, 1 at the legal ones: the environments view it
-        as the ``int8`` mask PettingZoo expects, without a conversion."""
+        as the ``int8`` mask PettingZoo expects, without a conversion.
+
+        It lists ``state`` and keeps its table as the last state's (the environments' path,
+        inline: it runs at every step)."""
         cached = self._cache
-        if cached is None or cached[0] is not state:
-            cached = self._list(state)
-        kept = cached[2]
-        if kept is not None:
-            return bytearray(kept)
-        fresh = self._fresh  # a long listing's mask, built for this state and not kept:
-        if fresh is not None:  # given out once as it is, without a copy
-            self._fresh = None
-            return fresh
-        mask = bytearray(self.size)  # asked again (rare): from the table
-        for index in cached[1]:
-            mask[index] = 1
-        return mask
+        if cached is not None and cached[0] is state:  # asked again (rare)
+            kept = cached[2]
+            if kept is not None:
+                return kept.copy()  # cheaper than bytearray(kept)
+            mask = self._no_mask.copy()
+            for index in cached[1]:
+                mask[index] = 1
+            return mask
+        listing = legal_actions(state)
+        if len(listing) > 2:  # a new listing: its mask is given out as built, not kept
+            table, mask = self._listed(listing)
+            self._cache = (state, table, None)
+            return mask
+        # the engine keeps its draws' listings: one listing object, one table and mask
+        short = self._short
+        known = short.get(id(listing))
+        if known is not None and known[0] is listing:
+            _, table, kept = known
+        else:
+            table, kept = self._listed(listing)
+            if len(short) >= 32:  # the rest are a hand's last discards, seen once
+                short.clear()
+            short[id(listing)] = (listing, table, kept)
+        self._cache = (state, table, kept)
+        return kept.copy()
 
     def block_of(self, name: str) -> slice:
         """The slice of the index space that section ``name`` takes (``mask[...]``)."""
@@ -394,28 +410,10 @@ class ActionCodec:
         """Index -> action for the legal actions of ``state`` (the last state is kept)."""
         cached = self._cache
         if cached is None or cached[0] is not state:
-            cached = self._list(state)
+            self.mask_bytes(state)  # lists the state; the mask is not needed here
+            cached = self._cache
+            assert cached is not None
         return cached[1]
-
-    def _list(self, state: GameState) -> tuple[GameState, dict[int, Action], bytearray | None]:
-        """List ``state``'s actions: its table and mask, kept as the last state's."""
-        listing = legal_actions(state)
-        kept: bytearray | None
-        if len(listing) > 2:  # a new listing: its mask is given out, not kept (mask_bytes)
-            table, self._fresh = self._listed(listing)
-            kept = None
-        else:  # the engine keeps its draws' listings: one listing object, one table
-            short = self._short
-            known = short.get(id(listing))
-            if known is not None and known[0] is listing:
-                _, table, kept = known
-            else:
-                table, kept = self._listed(listing)
-                if len(short) >= 32:  # the rest are a hand's last discards, seen once
-                    short.clear()
-                short[id(listing)] = (listing, table, kept)
-        self._cache = cached = (state, table, kept)
-        return cached
 
     def table(self, legal: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a listing in :func:`~phase10.legal_actions` order (lay-down
@@ -426,17 +424,17 @@ class ActionCodec:
         """:meth:`table` and the mask of its indices (one byte per index; kept, so copied out,
         never changed), in one pass."""
         table: dict[int, Action] = {}
-        mask = bytearray(self.size)
+        mask = self._no_mask.copy()  # a copy costs a third of bytearray(self.size)
         lay = self._lay
         slots = self.lay_slots
         position = 0
         index_of = self._index
         discard = self._discard
         for action in legal:
-            kind = type(action)
-            if kind is Discard and action.target is None:  # type: ignore[union-attr]
-                index = discard + action.card.code  # type: ignore[union-attr]
-            elif kind is LayGroup or kind is LayDown:
+            # the usual action first, its type read twice rather than kept in a local
+            if type(action) is Discard and action.target is None:
+                index = discard + action.card.code
+            elif type(action) is LayGroup or type(action) is LayDown:
                 index = lay + position
                 position += 1
                 if position > slots:

@@ -96,6 +96,16 @@ _COLOR = {"R": 0, "B": 1, "G": 2, "Y": 3}
 _KIND = {"set": 1, "run": 2, "color": 3}
 
 
+class _Counted:
+    """Some cards and their counts by card code (a seat's hand), changed in place."""
+
+    __slots__ = ("cards", "counts")
+
+    def __init__(self, cards: tuple[Card, ...], counts: array[float]) -> None:
+        self.cards = cards
+        self.counts = counts
+
+
 class _Table(Protocol):
     """What the array reads from a state or a view alike."""
 
@@ -257,10 +267,12 @@ class ObservationEncoder:
             ),
             tuple(bytes(4 * (seats - n) * self.seat_size) for n in range(seats + 1)),
             np.dtype(np.float32),
+            (self.size,),
         )
         """What :meth:`_fill` reads, in one tuple: no cards, one card by code, the stage and
-        turn flags by stage and flags, the empty seat blocks after ``count`` seats, the dtype."""
-        self._hands: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        turn flags by stage and flags, the empty seat blocks after ``count`` seats, the dtype
+        and the shape."""
+        self._hands: dict[int, _Counted] = {}
         self._saves: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
         """The counts of each seat's hand and Save pile last encoded (-1: a spectator)."""
         self._part = {b.name: b.start for b in self.seat_blocks}
@@ -330,43 +342,22 @@ class ObservationEncoder:
 
     def encode_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """``encode(player_view(state, seat))``, without building the view (the environments'
-        fast path). It reads exactly the fields :func:`~phase10.player_view` shows, and keeps
-        the last block of each seat, which most actions leave as it was."""
+        fast path). It reads exactly the fields :func:`~phase10.player_view` shows.
+
+        Every seat's block (``_seat_block``) is kept between calls, in seat order and twice
+        over (any seat's point of view is one slice of it; ``_fill`` marks its copy): a block is built again only when its seat changed, and patched when only the
+        seat's hand and pickups did (most moves). Inline rather than a method of its own:
+        this runs at every step of an environment."""
         players = state.players
         count = len(players)
         if not 0 <= seat < count:
             raise InvalidDataError(f"no seat {show(seat)} in a game of {count}")
-        me = players[seat]
-        size = self.seat_size
-        return self._fill(
-            state,
-            seat,
-            me.hand,
-            me.saved,
-            state.laying if seat == state.current_player else None,
-            len(state.stock),
-            self._seats_twice(state, count)[seat * size : (seat + count) * size],
-            count,
-        )
-
-    def _seats_twice(self, state: GameState, count: int) -> array[float]:
-        """Every seat's block (:meth:`_seat_block`) in seat order, twice over (any seat's
-        point of view is one slice of it; :meth:`_fill` marks its copy). It is kept
-        between calls: a block is built again only when its seat changed, and patched when only
-        the seat's hand and pickups did (most moves)."""
-        players = state.players
         size = self.seat_size
         # A seat's block depends on the player, its pickups and its target phase, which
         # depends on the player, the hand number, a tiebreak and the seats dealt in.
-        key = self._kept_key
-        if (
-            key is None
-            or state.hand_number != key[0]
-            or state.seats is not key[2]
-            or state.tiebreak != key[1]
-            or count != key[3]
-        ):
-            self._kept_key = (state.hand_number, state.tiebreak, state.seats, count)
+        key = (state.hand_number, state.tiebreak, state.seats, count)
+        if key != self._kept_key:  # one comparison of equal small values (most steps)
+            self._kept_key = key
             self._twice = array("f", bytes(8 * count * size))
             self._kept_players = [None] * count
             self._kept_pickups = [()] * count
@@ -375,16 +366,18 @@ class ObservationEncoder:
         kept = self._kept_players
         before = self._kept_pickups
         pickups = state.pickups
-        reach = len(pickups)
         same_pickups = pickups is self._pickups_seen  # most moves take no discard
         self._pickups_seen = pickups
         for i, p in enumerate(players):
-            if same_pickups and p is kept[i]:
-                continue
-            picked = pickups[i] if i < reach else ()
             last = kept[i]
-            if last is p and before[i] is picked:
-                continue
+            if same_pickups:
+                if p is last:
+                    continue
+                picked = before[i]
+            else:
+                picked = pickups[i] if i < len(pickups) else ()
+                if last is p and before[i] is picked:
+                    continue
             at = i * size
             again = at + count * size
             if (  # what a block reads besides the hand size and pickups, as it was (inline:
@@ -407,6 +400,7 @@ class ObservationEncoder:
                 twice[at + 4] = twice[again + 4] = len(p.hand)
                 if picked is not before[i]:
                     self._patch_pickups(twice, (at, again), before[i], picked)
+                    before[i] = picked
             else:
                 dealt = i in state.seats
                 target_phase = state.target_phase(i) if dealt else None
@@ -427,9 +421,19 @@ class ObservationEncoder:
                 )
                 twice[at : at + size] = block
                 twice[again : again + size] = block
+                before[i] = picked
             kept[i] = p
-            before[i] = picked
-        return twice
+        me = players[seat]
+        return self._fill(
+            state,
+            seat,
+            me.hand,
+            me.saved,
+            state.laying if seat == state.current_player else None,
+            len(state.stock),
+            twice[seat * size : (seat + count) * size],
+            count,
+        )
 
     def _seat_block(self, row: SeatRow) -> array[float]:
         """One seat's block, less what depends on the rest of the table (to play, dealer,
@@ -540,19 +544,41 @@ class ObservationEncoder:
         The array is joined from its parts, most of them kept: the one-hot cards, the stage
         and turn flags are looked up, the counts of a seat's hand and Save pile are kept
         until they change, the discard pile's are patched (:meth:`_pile_counts`)."""
-        none, one_hot, stage_turn, tails, dtype = self._parts
+        none, one_hot, stage_turn, tails, dtype, shape = self._parts
         me = -1 if seat is None else seat
         if hand:
-            kept = self._hands.get(me)
-            if kept is None:
+            counted = self._hands.get(me)
+            if counted is None:
                 hand_part = _counts(none, hand)
-                self._hands[me] = (hand, hand_part)
+                self._hands[me] = _Counted(hand, hand_part)
             else:
-                hand_part = kept[1]
-                if kept[0] is not hand:
-                    if not _one_card_apart(hand_part, kept[0], hand):
-                        hand_part = _counts(none, hand)
-                    self._hands[me] = (hand, hand_part)
+                hand_part = counted.counts
+                before = counted.cards
+                if before is not hand:  # changed in place: no new entry
+                    # One card more or one card less (a draw, a discard, a hit: most steps
+                    # between two observations of a seat)? Then one count moves (inline:
+                    # this runs at most steps). Counting afresh costs about twice as much as
+                    # finding the card (cards are interned).
+                    grown = len(hand) - len(before)
+                    if grown == 1:
+                        shorter, longer = before, hand
+                    elif grown == -1:
+                        shorter, longer = hand, before
+                    else:
+                        shorter = longer = ()
+                    if longer:
+                        at = 0
+                        for card in shorter:
+                            if card is not longer[at]:
+                                break
+                            at += 1
+                        if longer[at + 1 :] == shorter[at:]:
+                            hand_part[longer[at].code] += grown
+                        else:
+                            longer = ()
+                    if not longer:
+                        hand_part = counted.counts = _counts(none, hand)
+                    counted.cards = hand
         else:
             hand_part = none
         if laying is None:
@@ -566,9 +592,17 @@ class ObservationEncoder:
         pile = table.discard_pile
         if pile:
             top_part: bytes | array[float] = one_hot[pile[-1].code]
-            kept_pile = self._pile  # the pile as it was (most actions): no call
-            if kept_pile is not None and kept_pile[0] is pile:
+            kept_pile = self._pile  # the pile as it was (most actions), or one card more
+            if kept_pile is not None and kept_pile[0] is pile:  # (a discard): no call
                 pile_part = kept_pile[1]
+            elif (
+                kept_pile is not None
+                and len(pile) == len(kept_pile[0]) + 1
+                and pile[:-1] == kept_pile[0]  # cards are interned: fast
+            ):
+                pile_part = kept_pile[1]  # only ever copied out: changed in place
+                pile_part[pile[-1].code] += 1.0
+                self._pile = (pile, pile_part)
             else:
                 pile_part = self._pile_counts(pile)
         else:
@@ -615,7 +649,9 @@ class ObservationEncoder:
         if winners:
             for i in winners:
                 seat_part[(i - me) % count * size + 12] = 1.0
-        return np.frombuffer(
+        observation: npt.NDArray[np.float32] = np.ndarray(  # np.frombuffer costs a tenth more
+            shape,
+            dtype,
             bytearray().join(
                 (
                     hand_part,
@@ -630,24 +666,18 @@ class ObservationEncoder:
                     tails[count],
                 )
             ),
-            dtype,
         )
+        return observation
 
     def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
-        """The discard pile by card code. The last pile's counts are kept: most actions leave
-        the pile as it was, and the others put one card on it or take the top one off."""
+        """The discard pile by card code, for a pile that is neither the last one nor it with
+        one card more (:meth:`_fill` settles those): most often the last pile with its top
+        card taken."""
         cached = self._pile
         if cached is not None:
             last, counts = cached
-            if pile is last:
-                return counts
-            grown = len(pile) - len(last)
             # The counts are only ever copied out, so they change in place.
-            if grown == 1 and pile[:-1] == last:  # a discard (cards are interned: fast)
-                counts[pile[-1].code] += 1.0
-                self._pile = (pile, counts)
-                return counts
-            if grown == -1 and pile == last[:-1]:  # the top card taken
+            if len(pile) == len(last) - 1 and pile == last[:-1]:  # the top card taken
                 counts[last[-1].code] -= 1.0
                 self._pile = (pile, counts)
                 return counts
@@ -672,26 +702,3 @@ def _counts(none: array[float], cards: tuple[Card, ...]) -> array[float]:
     for card in cards:
         counts[card.code] += 1.0
     return counts
-
-
-def _one_card_apart(counts: array[float], before: tuple[Card, ...], now: tuple[Card, ...]) -> bool:
-    """Bring ``counts`` of the hand ``before`` to the hand ``now`` in place if ``now`` is
-    ``before`` with one card more or one card less (a draw, a discard, a hit: most steps
-    between two observations of a seat), and say whether it did. Counting a hand afresh
-    costs about twice as much as finding the card (cards are interned)."""
-    grown = len(now) - len(before)
-    if grown == 1:
-        shorter, longer = before, now
-    elif grown == -1:
-        shorter, longer = now, before
-    else:
-        return False
-    at = 0
-    for card in shorter:
-        if card is not longer[at]:
-            break
-        at += 1
-    if longer[at + 1 :] != shorter[at:]:
-        return False
-    counts[longer[at].code] += grown
-    return True
