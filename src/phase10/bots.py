@@ -47,7 +47,7 @@ from .solver import (
     fast_plan,
     requirements_plan,
 )
-from .state import GameState, Stage
+from .state import STAGE_DRAW, STAGE_HAND_OVER, STAGE_PLAY, GameState
 from .views import PlayerView, Viewer
 
 __all__ = ["Bot", "Distances", "GreedyBot", "RandomBot", "phase_distance", "play_game"]
@@ -373,9 +373,9 @@ class GreedyBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if view.stage is Stage.DRAW:
+        if view.stage is STAGE_DRAW:
             return self._draw(view, legal)
-        if view.stage is not Stage.PLAY:
+        if view.stage is not STAGE_PLAY:
             return self._before_play(view, legal)
         steps: list[LayDown | LayGroup] = []
         hits: list[Hit] = []
@@ -774,7 +774,7 @@ def play_game(
     for _ in range(max_actions):
         if state.is_over:
             return state
-        if state.stage is Stage.HAND_OVER:
+        if state.stage is STAGE_HAND_OVER:
             action: Action = _NEXT_HAND
         else:
             legal = legal_actions(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 import attrs
 
@@ -62,6 +62,18 @@ class Stage(enum.Enum):
 
     def __repr__(self) -> str:
         return f"<Stage.{self.name}>"
+
+
+# The stages the engine tests on every decision, as module constants. On CPython 3.10 and
+# 3.11 reading a member from its Enum class costs about ten times a global read (the
+# metaclass's ``__getattr__`` keeps the attribute cache out; three to four times on 3.12+).
+# The same objects: ``STAGE_PLAY is Stage.PLAY``.
+STAGE_DRAW: Final = Stage.DRAW
+STAGE_PLAY: Final = Stage.PLAY
+STAGE_HAND_OVER: Final = Stage.HAND_OVER
+STAGE_GAME_OVER: Final = Stage.GAME_OVER
+_FRESH_DECK: Final = DrawExhaustion.FRESH_DECK  # rule options read once a decision, alike
+_ANY_ORDER: Final = PhaseOrder.ANY
 
 
 class _WeakReferable:
@@ -231,14 +243,14 @@ class GameState(_WeakReferable, Presentable):
         """How many decks are in play this hand: one, plus each fresh deck brought in when
         the draw pile ran out (A-17 ``"fresh_deck"``, counted by :attr:`reshuffles`).
         Every card of that many decks is somewhere in the state."""
-        if self.rules.draw_exhaustion is DrawExhaustion.FRESH_DECK:
+        if self.rules.draw_exhaustion is _FRESH_DECK:
             return 1 + min(self.reshuffles, MAX_DECKS - 1)
         return 1
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.stage is Stage.GAME_OVER
+        return self.stage is STAGE_GAME_OVER
 
     @property
     def winner(self) -> int | None:
@@ -249,7 +261,7 @@ class GameState(_WeakReferable, Presentable):
     def ranking(self) -> tuple[int, ...]:
         """Once the game is over, every seat from first to last: the winners, then the
         others by phases completed, then total score (V-16); ``()`` before."""
-        if self.stage is not Stage.GAME_OVER:
+        if self.stage is not STAGE_GAME_OVER:
             return ()
         players = self.players
         return ranking(
@@ -284,7 +296,7 @@ class GameState(_WeakReferable, Presentable):
         if rules.fixed_hands is not None:
             index = min(self.hand_number, len(rules.phases)) - 1
             return rules.phases[index]
-        if rules.phase_order is PhaseOrder.ANY:
+        if rules.phase_order is _ANY_ORDER:
             return None
         done = player.completed  # a few numbers: a tuple look-up beats building a set
         for phase in rules.phases:

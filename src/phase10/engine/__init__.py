@@ -30,7 +30,7 @@ from ..actions import (
     TakeSaved,
 )
 from ..errors import IllegalActionError, IllegalReason
-from ..state import GameState, Stage
+from ..state import STAGE_DRAW, STAGE_GAME_OVER, STAGE_PLAY, GameState, Stage
 from . import plays
 from .common import illegal
 from .deals import next_hand
@@ -55,9 +55,9 @@ def apply(state: GameState, action: Action) -> GameState:
     ``state`` itself is never changed.
     """
     stage = state.stage
-    if stage is Stage.GAME_OVER:
+    if stage is STAGE_GAME_OVER:
         raise illegal(IllegalReason.GAME_OVER, "the game is over")
-    if stage is Stage.PLAY:
+    if stage is STAGE_PLAY:
         if isinstance(action, Discard):
             return plays.discard(state, action)
         if isinstance(action, Hit):
@@ -70,7 +70,7 @@ def apply(state: GameState, action: Action) -> GameState:
             return plays.save(state, action)
         if isinstance(action, SwapWild):
             return plays.swap_wild(state, action)
-    elif stage is Stage.DRAW:
+    elif stage is STAGE_DRAW:
         if isinstance(action, DrawStock):
             if plays.floater_must_take(state):
                 raise illegal(

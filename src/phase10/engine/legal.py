@@ -18,7 +18,7 @@ from ..actions import (
 from ..cards import ALL_CARDS, Card
 from ..melds import End
 from ..rules import SkipAsLastCard
-from ..state import GameState, Stage
+from ..state import STAGE_DRAW, STAGE_GAME_OVER, STAGE_HAND_OVER, STAGE_PLAY, GameState, Stage
 from .common import (
     SKIP_CODE,
     can_draw_stock,
@@ -59,13 +59,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     accepts a lay-down with bigger groups. Runs name the end a hit goes to.
     """
     stage = state.stage
-    if stage is Stage.PLAY:
+    if stage is STAGE_PLAY:
         return tuple(_plays(state))
-    if stage is Stage.DRAW:
+    if stage is STAGE_DRAW:
         return _draws(state)
-    if stage is Stage.HAND_OVER:
+    if stage is STAGE_HAND_OVER:
         return _NEXT_HAND
-    if stage is Stage.GAME_OVER:
+    if stage is STAGE_GAME_OVER:
         return ()
     seat = state.current_player
     assert seat is not None

@@ -28,7 +28,7 @@ from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
 from ..solver import laydown_problem
-from ..state import GameState, Laying, PlayerState, Stage, rebuilder, replace
+from ..state import STAGE_PLAY, GameState, Laying, PlayerState, rebuilder, replace
 from .common import (
     add,
     can_draw_stock,
@@ -97,7 +97,7 @@ def draw_stock(state: GameState) -> GameState:
         stock=stock[1:],
         discard_pile=discard,
         reshuffles=reshuffles,
-        stage=Stage.PLAY,
+        stage=STAGE_PLAY,
         lost_turns=(),
     )
 
@@ -126,7 +126,7 @@ def take_discard(state: GameState) -> GameState:
         discard_pile=state.discard_pile[:-1],
         taken_discard=top,
         pickups=(*pickups[:seat], (*pickups[seat], top), *pickups[seat + 1 :]),
-        stage=Stage.PLAY,
+        stage=STAGE_PLAY,
         lost_turns=(),
     )
 
@@ -164,7 +164,7 @@ def take_saved(state: GameState, action: TakeSaved) -> GameState:
     return replace(
         state,
         players=with_player(state.players, seat, player),
-        stage=Stage.PLAY,
+        stage=STAGE_PLAY,
         lost_turns=(),
     )
 
@@ -221,7 +221,7 @@ def give_card(state: GameState, action: GiveCard) -> GameState:
         state,
         players=players,
         discard_pile=state.discard_pile[:-1],
-        stage=Stage.PLAY,
+        stage=STAGE_PLAY,
         current_player=action.seat,
         forced_discard=True,
     )

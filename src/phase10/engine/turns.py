@@ -8,7 +8,7 @@ from typing import cast
 from ..cards import Card
 from ..rules import DrawExhaustion, InitialSkip, InitialWild, SkipLimit, SkipTarget
 from ..scoring import end_hand
-from ..state import GameState, PlayerState, Stage, rebuilder, replace
+from ..state import STAGE_DRAW, GameState, PlayerState, Stage, rebuilder, replace
 from .common import (
     can_draw_stock,
     can_take_discard,
@@ -70,7 +70,7 @@ def begin_turn(
     nxt = _next_turn(
         state,
         players=players,
-        stage=Stage.DRAW,
+        stage=STAGE_DRAW,
         current_player=seat,
         turn=turn,
         total_turns=total,

@@ -345,8 +345,9 @@ class ObservationEncoder:
         fast path). It reads exactly the fields :func:`~phase10.player_view` shows.
 
         Every seat's block (``_seat_block``) is kept between calls, in seat order and twice
-        over (any seat's point of view is one slice of it; ``_fill`` marks its copy): a block is built again only when its seat changed, and patched when only the
-        seat's hand and pickups did (most moves). Inline rather than a method of its own:
+        over (any seat's point of view is one slice of it; ``_fill`` marks its copy): a
+        block is built again only when its seat changed, and patched when only the seat's
+        hand and pickups did (most moves). Inline rather than a method of its own:
         this runs at every step of an environment."""
         players = state.players
         count = len(players)
