@@ -44,6 +44,17 @@ def test_your_own_bots_by_import_path(capsys: pytest.CaptureFixture[str]) -> Non
     assert data == json.loads(json.dumps(expected.to_dict()))
 
 
+def test_start_method_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--start-method`` reaches simulate; a method the platform lacks is a usage error."""
+    argv = [*SHORT, "--games", "2", "--workers", "2", "--json"]
+    status, out, err = run(capsys, *argv, "--start-method", "spawn")
+    assert (status, err) == (0, "")
+    assert json.loads(out) == json.loads(json.dumps(simulate("to-phase-1", "greedy", 2).to_dict()))
+    status, out, err = run(capsys, *argv, "--start-method", "thread")
+    assert (status, out) == (2, "")
+    assert "--start-method: invalid choice: 'thread'" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

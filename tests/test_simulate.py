@@ -361,6 +361,40 @@ def test_bots_of_the_running_script_keep_forked_workers() -> None:
         helper.join()
 
 
+def test_a_chosen_start_method_is_used_even_beside_threads() -> None:
+    """``start_method`` overrides the automatic choice (forkserver beside threads), and
+    workers started that way play the same games."""
+    release = threading.Event()
+    helper = threading.Thread(target=release.wait)
+    helper.start()
+    try:
+        for method in multiprocessing.get_all_start_methods():
+            assert start_context(["greedy"], method).get_start_method() == method
+    finally:
+        release.set()
+        helper.join()
+    inline = simulate("to-phase-1", "greedy", games=3)
+    assert simulate("to-phase-1", "greedy", games=3, workers=2, start_method="spawn") == inline
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"start_method": "thread"}, r"start_method must be one of .*spawn.* not 'thread'"),
+        ({"start_method": 1}, r"start_method must be one of .* not 1"),
+        ({"start_method": "spawn", "backend": "ray"}, r"a start method is for the local"),
+    ],
+)
+def test_a_bad_start_method_is_refused_before_any_game(
+    tmp_path: Path, options: dict[str, object], message: str
+) -> None:
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(InvalidDataError, match=message) as caught:
+        simulate("to-phase-1", "greedy", games=2, out=out, **options)  # type: ignore[arg-type]
+    assert caught.value.path == "start_method"
+    assert not out.exists()
+
+
 def test_a_factory_with_the_wrong_signature_is_refused() -> None:
     def needs_two(seed: int, other: int) -> GreedyBot:
         return GreedyBot()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 from typing import TextIO
@@ -139,6 +140,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--backend", choices=("local", "ray"), default="local", help="where games run (local)"
     )
     sim.add_argument(
+        "--start-method",
+        choices=multiprocessing.get_all_start_methods(),
+        default=None,
+        help="how local worker processes start (default: the platform's way, forkserver "
+        "beside threads)",
+    )
+    sim.add_argument(
         "--address", default=None, help="the Ray cluster to join, e.g. auto (default: start one)"
     )
     sim.add_argument("--out", metavar="FILE", help="write each game to FILE, one JSON line each")
@@ -211,6 +219,7 @@ def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary
                 on_outcome=count,
                 max_actions=args.max_actions,
                 game=args.game,
+                start_method=args.start_method,
             )
     except KeyboardInterrupt:
         return None

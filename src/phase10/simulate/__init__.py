@@ -42,7 +42,7 @@ from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_ga
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
 from .results import ResultWriter, read_results, resume_scan, summarize_files
-from .runner import Job, Planner, Reorder, drive
+from .runner import Job, Planner, Reorder, check_start_method, drive
 from .seeds import SeedSet
 from .summary import SimulationSummary, Tally, wilson_interval
 
@@ -56,6 +56,7 @@ __all__ = [
     "GameOutcome",
     "ProgressCallback",
     "SimulationSummary",
+    "StartMethod",
     "make_bot",
     "play_one",
     "read_results",
@@ -69,6 +70,9 @@ ProgressCallback = Callable[[int, int], None]
 
 Backend = Literal["local", "ray"]
 """Where games run: ``"local"`` processes, or a ``"ray"`` cluster."""
+
+StartMethod = Literal["fork", "spawn", "forkserver"]
+"""How local worker processes start (:mod:`multiprocessing`'s start methods)."""
 
 
 def _check_whole(value: object, name: str, low: int | None = None) -> None:
@@ -93,6 +97,7 @@ def simulate(
     on_outcome: Callable[[GameOutcome], None] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     game: Game = "cards",
+    start_method: StartMethod | None = None,
 ) -> SimulationSummary:
     """Play ``games`` bot games from seeds ``seed`` to ``seed + games - 1`` and summarise them.
 
@@ -111,6 +116,12 @@ def simulate(
     plays only the missing seeds (without it an existing non-empty file is
     refused). ``on_outcome(outcome)`` sees each game in seed order. A game
     still running after ``max_actions`` actions is counted as unfinished.
+
+    ``start_method`` (``"fork"``, ``"spawn"`` or ``"forkserver"``, where the platform
+    has it) says how local worker processes start; by default they start the
+    platform's way, or by forkserver in a process that already runs threads
+    (:doc:`/simulation` says why). Choose ``"fork"`` to keep the fast start where you know
+    no other thread holds a lock, ``"spawn"`` for workers that share nothing.
 
     ``game`` picks the game of the family: ``"cards"`` (the default), ``"dice"``
     or ``"twist"``, whose ``spec`` is a preset spec of that game or its rules and
@@ -137,6 +148,13 @@ def simulate(
     _check_whole(max_actions, "max_actions", 1)
     if workers is not None:
         _check_whole(workers, "workers", 1)
+    if start_method is not None:
+        check_start_method(start_method)
+        if backend != "local":
+            raise InvalidDataError(
+                "a start method is for the local backend's processes: Ray starts its own",
+                "start_method",
+            )
     if resume and out is None:
         raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
     tally = Tally(label, names)
@@ -173,7 +191,8 @@ def simulate(
         if first is not None:
             planner = Planner(itertools.chain([first], gaps))
             job = Job(rules, kinds, max_actions, game)
-            drive(open_backend(backend, workers, address), job, planner, Reorder(emit), arrived)
+            backend_used = open_backend(backend, workers, address, start_method)
+            drive(backend_used, job, planner, Reorder(emit), arrived)
     finally:
         if writer is not None:
             writer.close()

@@ -9,8 +9,11 @@ from .runner import Backend, InlineBackend, ProcessBackend
 __all__ = ["open_backend"]
 
 
-def open_backend(name: str, workers: int | None, address: str | None) -> Backend:
-    """The backend ``name`` ("local" or "ray") with ``workers`` workers.
+def open_backend(
+    name: str, workers: int | None, address: str | None, start_method: str | None = None
+) -> Backend:
+    """The backend ``name`` ("local" or "ray") with ``workers`` workers, local ones started
+    by ``start_method`` (see :func:`~phase10.simulate.runner.start_context`).
 
     Ray itself is imported only when the Ray backend starts.
     """
@@ -18,7 +21,12 @@ def open_backend(name: str, workers: int | None, address: str | None) -> Backend
         if address is not None:
             raise InvalidDataError("an address is for the ray backend", "address")
         count = 1 if workers is None else workers
-        return InlineBackend() if count == 1 else ProcessBackend(count)
+        return InlineBackend() if count == 1 else ProcessBackend(count, start_method)
+    if start_method is not None:
+        raise InvalidDataError(
+            "a start method is for the local backend's processes: Ray starts its own",
+            "start_method",
+        )
     if name == "ray":
         return RayBackend(workers, address)
     raise InvalidDataError(f"no backend named {name!r}; use 'local' or 'ray'", "backend")

@@ -37,6 +37,7 @@ __all__ = [
     "Planner",
     "ProcessBackend",
     "Reorder",
+    "check_start_method",
     "drive",
     "run_batch",
     "start_context",
@@ -213,9 +214,10 @@ def _ignore_interrupt() -> None:
 class ProcessBackend:
     """Plays batches in ``workers`` local processes, started when the first batch is."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, start_method: str | None = None) -> None:
         self.slots = 2 * workers
         self._workers = workers
+        self._start_method = start_method
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
     def submit(self, job: Job, start: int, stop: int) -> object:
@@ -224,7 +226,7 @@ class ProcessBackend:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self._workers,
                 initializer=_ignore_interrupt,
-                mp_context=start_context(job.bots),
+                mp_context=start_context(job.bots, self._start_method),
             )
         return self._pool.submit(run_batch, job, start, stop)
 
@@ -245,8 +247,11 @@ class ProcessBackend:
             self._pool.shutdown(wait=True)
 
 
-def start_context(bots: Sequence[BotSpec] = ()) -> multiprocessing.context.BaseContext:
-    """How worker processes start: the platform's way, except ``fork`` in a process that
+def start_context(
+    bots: Sequence[BotSpec] = (), start_method: str | None = None
+) -> multiprocessing.context.BaseContext:
+    """How worker processes start: ``start_method`` when given (checked by
+    :func:`check_start_method`), else the platform's way, except ``fork`` in a process that
     already runs threads (Ray's, a server's), where the child could inherit a lock held by
     another thread and hang (Python 3.12 warns of it); ``forkserver`` starts them then,
     unless a bot is defined in the running script or notebook (``__main__``), which only
@@ -255,10 +260,24 @@ def start_context(bots: Sequence[BotSpec] = ()) -> multiprocessing.context.BaseC
     Where the platform forks, scripts without an ``if __name__ == "__main__":`` guard
     keep working; a process with threads needs the guard, as on macOS and Windows.
     """
+    if start_method is not None:
+        return multiprocessing.get_context(check_start_method(start_method))
     context = multiprocessing.get_context()
     if context.get_start_method() == "fork" and _thread_count() > 1 and not _defined_in_main(bots):
         return multiprocessing.get_context("forkserver")
     return context
+
+
+def check_start_method(start_method: object) -> str:
+    """``start_method`` if this platform starts processes that way, else a clear error."""
+    methods = multiprocessing.get_all_start_methods()
+    if not isinstance(start_method, str) or start_method not in methods:
+        raise InvalidDataError(
+            f"start_method must be one of {', '.join(methods)} on this platform, "
+            f"not {start_method!r}",
+            "start_method",
+        )
+    return start_method
 
 
 def _defined_in_main(bots: Sequence[BotSpec]) -> bool:
