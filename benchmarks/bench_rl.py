@@ -27,6 +27,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ from phase10 import (
 )
 from phase10.bots import Bot
 from phase10.rl import LAY_SLOTS, env
+from phase10.rl.aec import Phase10AEC
 
 ENGINE = RANDOM  # legal_actions + apply
 ENV = "env: last + choice + step"
@@ -62,48 +64,66 @@ COVERAGE_VARIANTS = (
 )
 
 
+def random_env_game(
+    game: Phase10AEC, rng: random.Random, seed: int, seen: Callable[[Any, int], None] | None = None
+) -> int:
+    """One uniform random game through ``game`` from ``seed``; its decisions. ``seen(mask,
+    index)`` is told each mask and the index drawn from it (before the step)."""
+    game.reset(seed=seed)
+    decisions = 0
+    while True:
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            return decisions
+        allowed = np.flatnonzero(observation["action_mask"])
+        index = int(allowed[rng.randrange(len(allowed))])
+        if seen is not None:
+            seen(observation["action_mask"], index)
+        game.step(index)
+        decisions += 1
+
+
 def env_random(players: int, variant: str, seed: int) -> Engine:
     """Uniform random play through the PettingZoo environment; game seeds seed, seed + 1, ..."""
     game = env(players, variant)
     rng = random.Random(seed)
     seeds = itertools.count(seed)
-
-    def play() -> int:
-        game.reset(seed=next(seeds))
-        decisions = 0
-        while True:
-            observation, _, terminated, truncated, _ = game.last()
-            if terminated or truncated:
-                return decisions
-            allowed = np.flatnonzero(observation["action_mask"])
-            game.step(int(allowed[rng.randrange(len(allowed))]))
-            decisions += 1
-
-    return Engine(ENV, f"{players}-player {variant}", play)
+    return Engine(
+        ENV, f"{players}-player {variant}", lambda: random_env_game(game, rng, next(seeds))
+    )
 
 
 def choice_alone(players: int, variant: str, seed: int) -> Engine:
     """The random agent's own work in the environment row (reading the mask, drawing an
     index), timed on the masks of one recorded game, to take it out of the step's cost."""
-    game = env(players, variant)
-    game.reset(seed=seed)
     rng = random.Random(seed)
-    masks = []
-    while True:
-        observation, _, terminated, truncated, _ = game.last()
-        if terminated or truncated:
-            break
-        masks.append(observation["action_mask"])
-        allowed = np.flatnonzero(observation["action_mask"])
-        game.step(int(allowed[rng.randrange(len(allowed))]))
+    masks: list[Any] = []
+    random_env_game(env(players, variant), rng, seed, lambda mask, index: masks.append(mask))
+    return Engine(CHOICE, "the masks of one game", lambda: choose_on(masks, rng))
 
-    def play() -> int:
-        for mask in masks:
-            allowed = np.flatnonzero(mask)
-            int(allowed[rng.randrange(len(allowed))])
-        return len(masks)
 
-    return Engine(CHOICE, "the masks of one game", play)
+def choose_on(masks: list[Any], rng: random.Random) -> int:
+    """The random agent's choice alone on each of ``masks``; how many."""
+    for mask in masks:
+        allowed = np.flatnonzero(mask)
+        int(allowed[rng.randrange(len(allowed))])
+    return len(masks)
+
+
+def versions() -> dict[str, str | None]:
+    """The versions the figures depend on."""
+    return {
+        "phase10": phase10.__version__,
+        "numpy": package_version("numpy"),
+        "pettingzoo": package_version("pettingzoo"),
+    }
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the games played: seats, variant, first seed."""
+    parser.add_argument("--players", type=int, default=4, help="seats (default 4)")
+    parser.add_argument("--variant", default="standard", help="variant spec of the games")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
 
 
 def step_cost(args: argparse.Namespace) -> dict[str, Any]:
@@ -199,11 +219,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     covered = coverage(args.coverage_games, args.players, args.seed) if args.coverage_games else {}
     return {
         "machine": machine,
-        "versions": {
-            "phase10": phase10.__version__,
-            "numpy": package_version("numpy"),
-            "pettingzoo": package_version("pettingzoo"),
-        },
+        "versions": versions(),
         "settings": {
             "rounds": args.rounds,
             "budget_s": args.budget,
@@ -264,9 +280,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--budget", type=float, default=2.0, help="seconds per row per round")
     parser.add_argument("--warmup", type=float, default=0.5, help="untimed seconds per row")
-    parser.add_argument("--players", type=int, default=4, help="seats (default 4)")
-    parser.add_argument("--variant", default="standard", help="variant spec of the step rows")
-    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    add_game_options(parser)
     parser.add_argument(
         "--coverage-games", type=int, default=6, help="games per variant for lay-down slots"
     )
