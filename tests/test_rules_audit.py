@@ -19,6 +19,7 @@ from phase10 import (
     Rules,
     SetOf,
     Stage,
+    TakeDiscard,
     apply,
     check,
     legal_actions,
@@ -118,3 +119,123 @@ def test_a13_two_players_down_to_their_last_phase_play_on() -> None:
     )
     state = play(state, ChoosePhase(10), ChoosePhase(1), DrawStock(), PHASE10)
     assert state.stage is Stage.PLAY
+
+
+# ---------------------------------------------------------------------------
+# Clauses no test cited: R-7.8, R-9.2, R-9.9, R-10.5, V-5.1, A-22, A.1 cases 2 and 3
+# ---------------------------------------------------------------------------
+
+OUT_HAND = "R7 B7 G7 Y7 R7 R9 B9 G9 Y9 B9"
+"""Five 7s and five 9s: Phase 1 with every card used."""
+
+OUT_LAY = LayDown((SetOf(3).make("R7 B7 G7 Y7 R7"), SetOf(3).make("R9 B9 G9 Y9 B9")))
+
+
+def _seat1_goes_out(hands: dict[int, str], rules: Rules | None = None) -> GameState:
+    """Three players: seat 1 draws R12, lays down Phase 1 with all ten cards and goes out
+    by discarding R12; seats 0 and 2 hold ``hands``."""
+    state = stacked_game({1: OUT_HAND, **hands}, "Y12", "R12", rules, players=3)
+    return play(state, DrawStock(), OUT_LAY, Discard(cards("R12")[0]))
+
+
+def test_r7_8_wild_left_in_hand_scores_25() -> None:
+    """R-7.8: a Wild still in hand when the hand ends scores 25 (a number card 5 or 10)."""
+    plain = _seat1_goes_out(
+        {0: "R1 R2 R3 R4 R5 R6 R8 B1 B2 B3", 2: "G1 G2 G3 G4 G5 G6 G8 Y1 Y2 Y3"}
+    )
+    wild = _seat1_goes_out({0: "W R2 R3 R4 R5 R6 R8 B1 B2 B3", 2: "G1 G2 G3 G4 G5 G6 G8 Y1 Y2 Y3"})
+    assert plain.results[-1].points[0] == 50
+    assert wild.results[-1].points[0] == 50 - 5 + 25
+    assert wild.results[-1].points[2] == 50
+
+
+def test_r9_9_skip_left_in_hand_scores_15() -> None:
+    """R-9.9: a Skip still in hand when the hand ends scores 15."""
+    over = _seat1_goes_out({0: "S S R3 R4 R5 R6 R8 B1 B2 B3", 2: "G1 G2 G3 G4 G5 G6 G8 Y1 Y2 Y3"})
+    assert over.results[-1].points[0] == 8 * 5 + 2 * 15
+
+
+def test_r9_2_a_drawn_skip_may_be_kept_for_a_later_turn() -> None:
+    """R-9.2: a Skip just drawn need not be discarded at once; kept, it can skip someone on a
+    later turn."""
+    state = stacked_game({1: "R1 R2 R3 R4 R5 R6 R8 B1 B2 B3"}, "Y12", "S G1 G2 G3", players=3)
+    state = play(state, DrawStock())
+    skip = cards("S")[0]
+    assert skip in state.players[1].hand
+    assert Discard(cards("R1")[0]) in legal_actions(state)
+    state = play(state, Discard(cards("R1")[0]))
+    assert skip in state.players[1].hand
+    state = play(state, DrawStock(), Discard(state.players[2].hand[0]))
+    state = play(state, DrawStock(), Discard(state.players[0].hand[0]))
+    state = play(state, DrawStock(), Discard(skip, 2))
+    assert state.current_player == 0
+    assert state.lost_turns == (2,)
+
+
+def test_r10_5_laying_down_phase_10_does_not_end_the_hand() -> None:
+    """R-10.5: laying down Phase 10 ends neither the hand nor the game; the player who laid
+    it discards and play goes on."""
+    hand = "R7 B7 G7 Y7 R9 B9 G9 Y9 R9 B9"
+    state = stacked_game({1: hand}, "Y3", "G5", players=3)
+    state = with_players(state, s1={"completed": tuple(range(1, 10))})
+    state = play(state, DrawStock(), PHASE10)
+    assert state.stage is Stage.PLAY
+    state = play(state, Discard(cards("G5")[0]))
+    assert state.stage is Stage.DRAW
+    assert state.current_player == 2
+    assert not state.is_over
+
+
+def test_v5_1_anti_phase_keeps_phases_in_list_order() -> None:
+    """V-5.1 / A-25 anti.base='ordered': Anti-Phase alone keeps the phases in list order, so
+    no phase is chosen at the start of a hand and each player's phase is their next one."""
+    rules = variants.resolve("anti-phase")
+    assert rules.phase_order.value == "sequential"
+    state = stacked_game({1: OUT_HAND}, "Y12", "R12", rules, players=3)
+    state = with_players(state, s2={"completed": (1, 2)})
+    assert state.stage is Stage.DRAW
+    assert [p.number for p in state.open_phases(2)] == [3]
+    assert [p.number for p in state.open_phases(1)] == [1]
+
+
+def test_a22_masters_phase_chosen_at_hand_start_by_default() -> None:
+    """A-22 masters.phase_choice: the Masters Edition names the phase before play starts
+    (``"hand_start_public"``), in turn from the left of the dealer; Variant #2
+    (``"at_laydown"``) names it only when laying down."""
+    masters = stacked_game({1: OUT_HAND}, "Y12", "R12", variants.resolve("masters"), players=3)
+    assert masters.stage is Stage.CHOOSE_PHASE
+    assert masters.current_player == 1
+    assert legal_actions(masters) == tuple(ChoosePhase(n) for n in range(1, 11))
+    chosen = play(masters, ChoosePhase(1), ChoosePhase(4), ChoosePhase(10))
+    assert chosen.stage is Stage.DRAW
+    assert [chosen.players[s].phase_attempted for s in range(3)] == [10, 1, 4]
+    declared = variants.resolve("masters-declared")
+    state = stacked_game({1: OUT_HAND}, "Y12", "R12", declared, players=3)
+    assert state.stage is Stage.DRAW
+    assert state.players[1].phase_attempted is None
+
+
+def test_a1_case_2_a_card_taken_from_the_discard_pile_may_hit_at_once() -> None:
+    """A.1 case 2: the card just taken from the discard pile may be used for a hit in the
+    same turn."""
+    hand = "R7 B7 G7 R9 B9 G9 R1 B2 G4 Y11"
+    state = stacked_game({1: hand}, "Y7", "R12", players=3)
+    state = play(state, TakeDiscard(), PHASE1)
+    seven = cards("Y7")[0]
+    hit = Hit(seven, 1, 0)
+    assert hit in legal_actions(state)
+    state = apply(state, hit)
+    assert seven in state.players[1].melds[0].cards
+
+
+def test_a1_case_3_a_player_who_has_gone_out_cannot_be_skipped() -> None:
+    """A.1 case 3: once a player has gone out they cannot be named by a Skip (under
+    "Last stand", the only rules where play goes on after someone is out)."""
+    rules = variants.resolve("last-stand")
+    state = _seat1_goes_out({2: "S R1 R2 R3 R4 R5 R6 R8 B1"}, rules)
+    assert state.first_out == 1
+    state = play(state, DrawStock())
+    skip = cards("S")[0]
+    assert check(state, Discard(skip, 1)) is not None
+    assert Discard(skip, 1) not in legal_actions(state)
+    assert Discard(skip, 0) in legal_actions(state)
