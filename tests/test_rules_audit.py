@@ -239,3 +239,41 @@ def test_a1_case_3_a_player_who_has_gone_out_cannot_be_skipped() -> None:
     assert check(state, Discard(skip, 1)) is not None
     assert Discard(skip, 1) not in legal_actions(state)
     assert Discard(skip, 0) in legal_actions(state)
+
+
+# ---------------------------------------------------------------------------
+# A-26 Postal: phase-number Wilds on other players' groups
+# ---------------------------------------------------------------------------
+
+
+def _postal_hit(**options: object) -> GameState:
+    """Postal, hand 1 (1s are Wild for everyone): seat 1 has laid Phase 1 and holds R1;
+    seat 2 has a set of 5s down."""
+    rules = variants.resolve("postal").with_options(**options)
+    hand = "R7 B7 G7 R9 B9 G9 R1 B2 G4 Y11"
+    state = stacked_game({1: hand, 2: "G5 Y5 B5"}, "Y12", "R12", rules, players=3)
+    state = with_players(state, s2={"laid_down": True, "melds": (SetOf(3).make("G5 Y5 B5"),)})
+    return play(state, DrawStock(), PHASE1)
+
+
+def test_a26_postal_wilds_keep_their_power_on_others_groups() -> None:
+    """A-26 / V-10.3 default (``postal_wilds_on_others=True``): a 1, Wild for its holder in
+    hand 1, may hit another player's set of 5s as a 5."""
+    assert Rules().postal_wilds_on_others is True
+    state = _postal_hit()
+    one = cards("R1")[0]
+    assert Hit(one, 2, 0) in legal_actions(state)
+    after = apply(state, Hit(one, 2, 0))
+    assert one in after.players[2].melds[0].cards
+
+
+def test_a26_postal_wilds_lose_their_power_on_others_groups() -> None:
+    """A-26 ``postal_wilds_on_others=False``: on another player's group a phase-number card
+    is a plain number card (R1 does not fit a set of 5s); on one's own groups it stays
+    Wild (R1 joins the set of 7s)."""
+    state = _postal_hit(postal_wilds_on_others=False)
+    one = cards("R1")[0]
+    assert Hit(one, 2, 0) not in legal_actions(state)
+    assert check(state, Hit(one, 2, 0)) is not None
+    assert Hit(one, 1, 0) in legal_actions(state)
+    assert check(state, Hit(one, 1, 0)) is None

@@ -34,6 +34,7 @@ from .common import (
     add,
     can_draw_stock,
     can_take_discard,
+    hit_rules,
     illegal,
     in_first_circuit,
     is_skip_use,
@@ -464,7 +465,7 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
 
 def _hit_end(state: GameState, seat: int, action: Hit, meld: Meld) -> End | None:
     """The run end the hit goes to, after every check of R-6.5 and R-6.9."""
-    ends = meld.hit_ends(action.card, player_rules(state, seat))
+    ends = meld.hit_ends(action.card, hit_rules(state, seat, action.owner))
     if not ends:
         raise illegal(
             IllegalReason.CARD_DOES_NOT_FIT,
@@ -728,9 +729,8 @@ def _floater_can_play(state: GameState, seat: int) -> bool:
 def _floater_fits(state: GameState, seat: int, cards: tuple[Card, ...]) -> bool:
     """Whether one of ``cards`` fits a group the floater ``seat`` may hit (V-9.2): only the
     groups of owners it may add to at all (team play's ``team_hits``, R-6.4)."""
-    rules = player_rules(state, seat)
     return any(
-        m.hit_ends(card, rules)
+        m.hit_ends(card, hit_rules(state, seat, s))
         for s in state.seats
         if may_hit_owner(state.rules, seat, s)
         for m in state.players[s].melds
