@@ -8,6 +8,8 @@ quickly, adjusted with :func:`helpers.with_players`. With two players and
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import cards, play, stacked_game, with_players
 from phase10 import (
     ChoosePhase,
@@ -15,14 +17,17 @@ from phase10 import (
     DrawStock,
     GameState,
     Hit,
+    InvalidRulesError,
     LayDown,
     Rules,
+    RunOf,
     SetOf,
     Stage,
     TakeDiscard,
     apply,
     check,
     legal_actions,
+    new_game,
     variants,
 )
 
@@ -277,3 +282,43 @@ def test_a26_postal_wilds_lose_their_power_on_others_groups() -> None:
     assert check(state, Hit(one, 2, 0)) is not None
     assert Hit(one, 1, 0) in legal_actions(state)
     assert check(state, Hit(one, 1, 0)) is None
+
+
+# ---------------------------------------------------------------------------
+# Other clauses no test cited: R-1.5, R-4.3, R-12.2
+# ---------------------------------------------------------------------------
+
+
+def test_r1_5_two_to_six_players() -> None:
+    """R-1.5: the base game seats 2 to 6 players."""
+    for count in range(2, 7):
+        assert len(new_game(count, seed=1).players) == count
+    for count in (1, 7):
+        with pytest.raises(InvalidRulesError) as info:
+            new_game(count, seed=1)
+        assert info.value.option == "players"
+
+
+def test_r4_3_laying_down_is_optional() -> None:
+    """R-4.3: a player holding their phase need not lay it down: they may just discard, and
+    keep the phase in hand for a later turn."""
+    state = stacked_game({1: OUT_HAND}, "Y12", "R12", players=3)
+    state = play(state, DrawStock())
+    assert check(state, Discard(cards("R12")[0])) is None
+    state = apply(state, Discard(cards("R12")[0]))
+    assert not state.players[1].laid_down
+    assert state.players[1].hand == cards(OUT_HAND)
+
+
+def test_r12_2_phases_are_made_in_list_order() -> None:
+    """R-12.2: with Phase 1 done a player's phase is Phase 2; Phase 3 (a set of 4 and a run of
+    4), though in hand, cannot be laid, nor can Phase 1 again."""
+    hand = "R7 B7 G7 Y7 R1 B2 G3 Y4 B9 G9"
+    state = stacked_game({1: hand}, "Y12", "R12", players=3)
+    state = with_players(state, s1={"completed": (1,)})
+    state = play(state, DrawStock())
+    assert [p.number for p in state.open_phases(1)] == [2]
+    set4, run4 = SetOf(4).make("R7 B7 G7 Y7"), RunOf(4).make("R1 B2 G3 Y4")
+    assert check(state, LayDown((set4, run4))) is not None
+    assert check(state, LayDown((set4, run4), phase=3)) is not None
+    assert check(state, LayDown((SetOf(3).make("R7 B7 G7"), run4))) is None
