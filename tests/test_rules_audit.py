@@ -8,6 +8,7 @@ quickly, adjusted with :func:`helpers.with_players`. With two players and
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from helpers import cards, play, stacked_game, with_players
@@ -322,3 +323,40 @@ def test_r12_2_phases_are_made_in_list_order() -> None:
     assert check(state, LayDown((set4, run4))) is not None
     assert check(state, LayDown((set4, run4), phase=3)) is not None
     assert check(state, LayDown((SetOf(3).make("R7 B7 G7"), run4))) is None
+
+
+# ---------------------------------------------------------------------------
+# R-14 the exhausted draw pile with variants that change the deck
+# ---------------------------------------------------------------------------
+
+
+def test_r14_1_masters_save_piles_stay_out_of_the_reshuffle() -> None:
+    """R-14.1 with V-1.6: the Save piles are not discards; the new draw pile is the discard
+    pile less its top card, and every Save pile is left as it was."""
+    rules = variants.resolve("masters")
+    state = stacked_game({1: OUT_HAND}, "Y12", "R12", rules, players=3)
+    state = play(state, ChoosePhase(1), ChoosePhase(1), ChoosePhase(1))
+    saved = cards("R5 B5")
+    pile = cards("G1 G2 G3") + cards("Y4")
+    state = with_players(state, s1={"saved": saved[:1]}, s2={"saved": saved[1:]})
+    state = attrs.evolve(state, stock=(), discard_pile=pile)
+    after = apply(state, DrawStock())
+    assert after.discard_pile == cards("Y4")
+    drawn = set(after.players[1].hand) - set(state.players[1].hand)
+    assert sorted([*after.stock, *drawn]) == sorted(cards("G1 G2 G3"))
+    assert (after.players[1].saved, after.players[2].saved) == (saved[:1], saved[1:])
+
+
+def test_r14_2_a_wild_that_is_a_skip_on_top_leaves_no_draw() -> None:
+    """R-14.2 with V-11: a Wild discarded under "Truly Wild" is a Skip on the pile and cannot
+    be taken; with no draw pile and nothing under it to reshuffle, the hand ends with no
+    winner and everyone scores their hand."""
+    rules = variants.resolve("truly-wild")
+    state = stacked_game({1: "W R1 R2 R3 R4 R5 R6 R8 B1 B2"}, "Y12", "R12", rules, players=3)
+    state = play(state, DrawStock())
+    state = attrs.evolve(state, stock=(), discard_pile=())
+    over = apply(state, Discard(cards("W")[0]))
+    assert over.stage is Stage.HAND_OVER
+    result = over.results[-1]
+    assert result.went_out is None
+    assert all(points > 0 for points in result.points)
