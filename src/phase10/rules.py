@@ -547,6 +547,9 @@ class Rules:
     postal_wild_scoring: PostalScoring = attrs.field(
         default=PostalScoring.FACE_VALUE, converter=_to_postal_wild_scoring
     )
+    postal_wilds_on_others: bool = _flag(True)
+    """A-26 / V-10.3: whether a player's phase-number Wilds stay Wild when they hit other
+    players' groups (``False``: there they are plain number cards)."""
     # --- Movable wilds (V-13)
     movable_wilds: bool = _flag(False)
     """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""

@@ -186,6 +186,15 @@ def player_rules(state: GameState, seat: int, laying: Phase | None = None) -> Me
     )
 
 
+def hit_rules(state: GameState, seat: int, owner: int) -> MeldRules:
+    """The group rules for ``seat`` adding to ``owner``'s groups: its own (V-10.2), but on
+    other players' groups without its Postal Wilds when they lose their power there
+    (``postal_wilds_on_others``, A-26)."""
+    if owner == seat or state.rules.postal_wilds_on_others:
+        return player_rules(state, seat)
+    return state.rules.meld_rules
+
+
 def in_first_circuit(state: GameState) -> bool:
     """Postal: whether play has not yet come round to the dealer (V-10.1)."""
     return state.rules.postal and state.turn < len(state.seats) - 1

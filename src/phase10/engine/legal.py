@@ -24,6 +24,7 @@ from .common import (
     can_draw_stock,
     can_take_discard,
     distinct,
+    hit_rules,
     in_first_circuit,
     may_add_same_turn,
     may_hit_owner,
@@ -132,7 +133,7 @@ def _hits(state: GameState, seat: int) -> list[Action]:
         return []
     rules = state.rules
     teams, same_turn = rules.teams, state.laid_down_this_turn
-    meld_rules = player_rules(state, seat)
+    own_rules = player_rules(state, seat)
     result: list[Action] = []
     for owner in sorted(state.seats):
         melds = players[owner].melds
@@ -140,6 +141,7 @@ def _hits(state: GameState, seat: int) -> list[Action]:
             continue
         if same_turn and not may_add_same_turn(rules, owner == seat):
             continue
+        meld_rules = own_rules if rules.postal_wilds_on_others else hit_rules(state, seat, owner)
         for index, meld in enumerate(melds):  # what fits each group, worked out once a group
             for card, end in meld.requirement.hits(meld, cards, meld_rules):
                 result.append(Hit(card, owner, index, end))

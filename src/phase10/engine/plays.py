@@ -24,6 +24,7 @@ from ..cards import WILD, Card
 from ..errors import IllegalReason
 from ..laying import remaining_requirements
 from ..melds import End, Meld, MeldRules, RunOf
+from ..phase_cards import finished
 from ..phases import Phase
 from ..rules import GoingOut, LaydownExtras, SkipAsLastCard, Tiebreak, WildAssignment
 from ..scoring import end_hand
@@ -33,6 +34,7 @@ from .common import (
     add,
     can_draw_stock,
     can_take_discard,
+    hit_rules,
     illegal,
     in_first_circuit,
     is_skip_use,
@@ -140,8 +142,7 @@ def floater_must_take(state: GameState) -> bool:
         return False
     top = state.top_discard
     assert top is not None
-    rules = player_rules(state, seat)
-    return any(m.hit_ends(top, rules) for s in state.seats for m in state.players[s].melds)
+    return _floater_fits(state, seat, (top,))
 
 
 def take_saved(state: GameState, action: TakeSaved) -> GameState:
@@ -334,14 +335,26 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     after = replace(state, laid_down_this_turn=True, laying=None)
     if state.tiebreak and rules.tiebreak is Tiebreak.REPLAY_FINAL_PHASE_FIRST_LAYDOWN:
         return end_hand(replace(after, players=players), players, went_out=None, laid_first=seat)
-    if (
-        rules.end_when_sole_phase10_contender
-        and not state.tiebreak
-        and phase == rules.final_phase
-        and sum(1 for s in state.seats if state.target_phase(s) == rules.final_phase) == 1
-    ):
+    if rules.end_when_sole_phase10_contender and _sole_contender_done(state, seat, phase):
         return end_hand(replace(after, players=players), players, went_out=None)  # A-13
     return _after_play(after, seat, players)
+
+
+def _sole_contender_done(state: GameState, seat: int, phase: Phase) -> bool:
+    """A-13: whether laying ``phase`` completes the last phase ``seat`` has left while no
+    other player of the hand is down to their last phase (R-15.3).
+
+    In list order the last phase is the final one (R-15.1); where phases are made in any
+    order it is whichever the player has left (V-1.8, V-3): laying down the final phase of
+    the list early does not end the game.
+    """
+    rules = state.rules
+    if state.tiebreak or rules.fixed_hands is not None:
+        return False
+    player = state.players[seat]
+    if not finished(rules, player.assigned, (*player.completed, phase.number)):
+        return False
+    return all(len(state.remaining_phases(s)) != 1 for s in state.seats if s != seat)
 
 
 def _any_seats_rules(state: GameState, own: MeldRules) -> MeldRules:
@@ -452,7 +465,7 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
 
 def _hit_end(state: GameState, seat: int, action: Hit, meld: Meld) -> End | None:
     """The run end the hit goes to, after every check of R-6.5 and R-6.9."""
-    ends = meld.hit_ends(action.card, player_rules(state, seat))
+    ends = meld.hit_ends(action.card, hit_rules(state, seat, action.owner))
     if not ends:
         raise illegal(
             IllegalReason.CARD_DOES_NOT_FIT,
@@ -710,12 +723,18 @@ def discard(state: GameState, action: Discard) -> GameState:
 
 
 def _floater_can_play(state: GameState, seat: int) -> bool:
-    rules = player_rules(state, seat)
+    return _floater_fits(state, seat, state.players[seat].hand)
+
+
+def _floater_fits(state: GameState, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether one of ``cards`` fits a group the floater ``seat`` may hit (V-9.2): only the
+    groups of owners it may add to at all (team play's ``team_hits``, R-6.4)."""
     return any(
-        m.hit_ends(card, rules)
-        for card in state.players[seat].hand
+        m.hit_ends(card, hit_rules(state, seat, s))
         for s in state.seats
+        if may_hit_owner(state.rules, seat, s)
         for m in state.players[s].melds
+        for card in cards
     )
 
 
