@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .cards import Card, Color
 from .melds import Meld
 from .state import GameState, Stage
-from .text import printable, seat_notes, status, table_notes
+from .text import printable, seat_notes, shown_phase, status, table_notes
 from .views import PlayerView, SeatView, spectator_view
 
 __all__ = ["render"]
@@ -301,8 +301,9 @@ def _seat_tags(view: PlayerView, index: int) -> list[tuple[str, str]]:
     return [(words, colour) for words, colour, on in tags if on]
 
 
-def _phase_line(view: PlayerView, seat: SeatView) -> str:
-    number = seat.phase_attempted or seat.target_phase
+def _phase_line(view: PlayerView, index: int) -> str:
+    seat = view.players[index]
+    number = shown_phase(view, index)
     if number is None:
         left = len(view.rules.phases) - len(seat.completed)
         return "any open phase" if left > 0 else "every phase completed"
@@ -312,26 +313,26 @@ def _phase_line(view: PlayerView, seat: SeatView) -> str:
 
 def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> None:
     seat = view.players[index]
-    pic.text(x, y + 20, _short(seat.name), 19, font_weight="bold")
     badges = []
     if index == view.seat:
         badges.append(("you", YOU))
     if index == view.dealer:
         badges.append(("dealer", MUTED))
-    bx = x + 14 + 12 * len(_short(seat.name))
-    for words, colour in badges:
-        pic.add(
-            "rect",
-            x=bx,
-            y=y + 6,
-            width=9 * len(words) + 8,
-            height=18,
-            rx=9,
-            fill="none",
-            stroke=colour,
-        )
-        pic.text(bx + 4 + 4.5 * len(words), y + 19, words, 12, fill=colour, text_anchor="middle")
-        bx += 9 * len(words) + 14
+    # The badges are spans of the name's own line, so the renderer puts them after the
+    # name, whatever the width of its letters (a guessed width let them cover a name).
+    spans = "".join(
+        f'<tspan dx="6" font-size="12" font-weight="normal" fill="{colour}"> {words}</tspan>'
+        for words, colour in badges
+    )
+    pic.add(
+        "text",
+        escape(_short(seat.name)) + spans,
+        x=x,
+        y=y + 20,
+        font_size=19,
+        font_weight="bold",
+        fill=INK,
+    )
     done = len(seat.completed)
     gained = ""
     if view.stage in (Stage.HAND_OVER, Stage.GAME_OVER) and view.results:
@@ -344,7 +345,7 @@ def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> No
         fill=MUTED,
     )
     bottom = _pips(pic, x, y + 52, view, seat)
-    pic.text(x, bottom + 14, _phase_line(view, seat), 13)
+    pic.text(x, bottom + 14, _phase_line(view, index), 13)
     ty = bottom + 34
     for words, colour in _seat_tags(view, index):
         pic.text(x, ty, words, 14, fill=colour, font_weight="bold")

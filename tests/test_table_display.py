@@ -1,0 +1,84 @@
+"""What the text table and the SVG picture say about each seat between hands and at the end.
+
+Found by playing through the documentation as a newcomer: once a hand is over, the
+engine has already moved each seat's target to its next phase (R-12.1), so the table
+used to say "phase 2 laid down" of a seat that had laid down phase 1, and "phase None
+laid down" of the winner.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from phase10 import (
+    GameState,
+    GreedyBot,
+    RandomBot,
+    Stage,
+    apply,
+    legal_actions,
+    new_game,
+    play_game,
+    player_view,
+)
+from phase10.svg import render
+from phase10.text import render_lines
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def first_hand_over() -> GameState:
+    """The quick start's first hand (seed 7), played by always taking the first legal move:
+    all three seats lay down phase 1 and complete it (R-12.1)."""
+    state = new_game(["Ann", "Bob", "Cy"], seed=7)
+    while state.stage is not Stage.HAND_OVER:
+        state = apply(state, legal_actions(state)[0])
+    assert [p.completed for p in state.players] == [(1,), (1,), (1,)]
+    return state
+
+
+def test_r12_1_text_table_names_the_phase_laid_down_in_the_hand_just_over() -> None:
+    state = first_hand_over()
+    lines = render_lines(player_view(state, 0))
+    seats = [line for line in lines if re.match(r"  \d  ", line)]
+    assert len(seats) == 3
+    for line in seats:
+        assert "phase 1 laid down" in line, line
+        assert "phase 2 laid down" not in line
+
+
+def test_r12_1_picture_names_the_phase_laid_down_in_the_hand_just_over() -> None:
+    state = first_hand_over()
+    words = [el.text or "" for el in ET.fromstring(render(state)).iter()]
+    assert words.count("Phase 1: 2 sets of 3") == 3
+    assert "Phase 2: 1 set of 3 + 1 run of 4" not in words
+
+
+def test_r15_1_finished_game_names_the_last_phase_laid_never_none() -> None:
+    """Seed 9: the winner lays down phase 10 in the last hand, the runner-up phase 9."""
+    final = play_game(
+        new_game(["Ann", "Bob", "Cy"], seed=9), [GreedyBot(), GreedyBot(), RandomBot(seed=1)]
+    )
+    assert final.stage is Stage.GAME_OVER
+    made = final.results[-1].completed
+    text = str(final)
+    assert "None" not in text
+    for seat, line in enumerate(line for line in text.splitlines() if re.match(r"  \d  ", line)):
+        if made[seat] is not None:
+            assert f"phase {made[seat]} laid down" in line, line
+    words = [el.text or "" for el in ET.fromstring(render(final)).iter()]
+    for number in made:
+        if number is not None:
+            assert any(w.startswith(f"Phase {number}: ") for w in words), number
+
+
+def test_picture_badges_flow_after_the_name_and_cannot_cover_it() -> None:
+    """'you' and 'dealer' follow the name in the same line of text, however wide its
+    letters: they used to be placed at a guessed width and covered names of capitals."""
+    state = new_game(["DDDDDDDDDDDDDD", "Bob"], seed=3)
+    root = ET.fromstring(render(player_view(state, 0)))
+    (line,) = [el for el in root.iter(f"{SVG}text") if "DDDDDDDDDDDDD" in "".join(el.itertext())]
+    assert "".join(line.itertext()).split() == ["DDDDDDDDDDDDDD", "you", "dealer"]
+    standalone = [el.text for el in root.iter(f"{SVG}text") if el.text in ("you", "dealer")]
+    assert standalone == []
