@@ -12,6 +12,7 @@ from ..engine import new_game
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
 from . import games
+from .args import save_path
 from .common import DEMO_NAMES, Narrator, save_game, standings
 from .runners import demo_runner
 
@@ -65,7 +66,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
     demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
-    demo.add_argument("--save", metavar="FILE", help="also save the game as a record (JSON)")
+    demo.add_argument(
+        "--save", metavar="FILE", type=save_path, help="also save the game as a record (JSON)"
+    )
     demo.add_argument(
         "--game", choices=games.names(), default="cards", help="which game (default cards)"
     )

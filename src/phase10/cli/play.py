@@ -40,7 +40,7 @@ from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
-from .args import positive, utf8_text, whole
+from .args import name_text, positive, save_path, whole
 from .common import Narrator, person_table, save_game, standings
 from .prompt import console_ask, read_move
 from .runners import play_runner
@@ -233,9 +233,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     play.add_argument(
-        "--name", type=utf8_text, default="You", help="your name at the table (default You)"
+        "--name", type=name_text, default="You", help="your name at the table (default You)"
     )
-    play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
+    play.add_argument(
+        "--save", metavar="FILE", type=save_path, help="save the game as a record (JSON)"
+    )
     play.add_argument(
         "--game", choices=games.names(), default="cards", help="which game (default cards)"
     )

@@ -1,0 +1,65 @@
+"""The command line as a newcomer drives it from the README: mistakes caught before play.
+
+Found by playing ``phase10 play`` with scripted input: a ``--save`` file that cannot be
+written used to be reported only when the game ended (the whole game lost), an empty
+``--name`` gave a nameless seat ("Hand 1 (dealer )"), and ``simulate --help`` printed
+"95%%".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from phase10 import GameRecord
+from test_cli import SHORT, feed, run
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_save_into_a_missing_folder_is_refused_before_the_game(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no such folder" / "game.json"
+    status, out, err = run(capsys, command, *SHORT, "--seed", "1", "--save", str(target))
+    assert status == 2
+    assert "Hand 1" not in out  # nothing was played
+    assert "--save" in err
+    assert "no such folder" in err
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_save_onto_a_folder_is_refused_before_the_game(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, command, *SHORT, "--seed", "1", "--save", str(tmp_path))
+    assert status == 2
+    assert "Hand 1" not in out
+    assert "is a folder" in err
+
+
+def test_save_into_a_good_place_still_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "game.json"
+    feed(monkeypatch, "1\nquit\n")
+    status, out, _ = run(capsys, "play", *SHORT, "--seed", "1", "--save", str(target))
+    assert status == 0
+    assert f"Game saved to {target}" in out
+    assert len(GameRecord.load(target).actions) >= 1
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_play_refuses_an_empty_name(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "play", *SHORT, "--name", name)
+    assert status == 2
+    assert out == ""
+    assert "--name" in err
+    assert "empty" in err
+
+
+def test_simulate_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "--help")
+    assert status == 0
+    assert "95% intervals" in " ".join(out.split())
+    assert "%%" not in out
