@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from phase10 import GameRecord
+from phase10.cli import main
 from test_cli import SHORT, feed, run
 
 
@@ -63,3 +64,58 @@ def test_simulate_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[
     assert status == 0
     assert "95% intervals" in " ".join(out.split())
     assert "%%" not in out
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moves: str) -> Path:
+    """A game of three at seed 4 (the person at seat 0) saved after ``moves``."""
+    target = tmp_path / "game.json"
+    feed(monkeypatch, moves + "quit\n")
+    assert main(["play", "--seed", "4", "--save", str(target)]) == 0
+    return target
+
+
+def test_play_resume_goes_on_where_the_saved_game_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = saved_game(tmp_path, monkeypatch, "1\n1\n")
+    record = GameRecord.load(target)
+    left = record.final_state()
+    capsys.readouterr()
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", "--resume", str(target))
+    assert (status, err) == (0, "")
+    assert f"resuming {target}" in out
+    # The table shown first is the one the person left, with their own hand only (R-3.8).
+    hand = " ".join(str(card) for card in left.players[0].hand)
+    assert f"Your hand: {hand}" in out
+    for seat in (1, 2):
+        assert " ".join(str(card) for card in left.players[seat].hand) not in out
+    assert f"Game saved to {target}" in out
+    again = GameRecord.load(target)
+    assert again.actions[: len(record.actions)] == record.actions
+    assert len(again.actions) > len(record.actions)
+    again.final_state()  # every action replays
+
+
+def test_play_resume_takes_the_table_from_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = saved_game(tmp_path, monkeypatch, "1\n")
+    capsys.readouterr()
+    status, out, err = run(capsys, "play", "--resume", str(target), "--variant", "masters")
+    assert status == 2
+    assert "--variant" in err
+    assert "Hand" not in out
+
+
+def test_play_resume_of_a_file_that_is_not_a_record_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "notes.json"
+    target.write_text('{"hello": 1}', encoding="utf-8")
+    status, _, err = run(capsys, "play", "--resume", str(target))
+    assert status == 2
+    assert err.startswith("phase10: ")
