@@ -19,9 +19,11 @@ from phase10 import (
     apply,
     legal_actions,
     new_game,
+    parse_cards,
     play_game,
     player_view,
 )
+from phase10.state import replace
 from phase10.svg import render
 from phase10.text import render_lines
 
@@ -82,3 +84,21 @@ def test_picture_badges_flow_after_the_name_and_cannot_cover_it() -> None:
     assert "".join(line.itertext()).split() == ["DDDDDDDDDDDDDD", "you", "dealer"]
     standalone = [el.text for el in root.iter(f"{SVG}text") if el.text in ("you", "dealer")]
     assert standalone == []
+
+
+def test_v1_6_a_big_save_pile_stays_inside_the_seat_panel() -> None:
+    """V-1.6: the Save pile is kept from hand to hand, one card a hand, so it can grow past
+    a dozen cards; drawn beside a full hand it used to run off the right of the picture."""
+    state = new_game(["Ann", "Bob", "Cy"], "masters", seed=3)
+    saved = parse_cards("R1 R2 R3 R4 R5 R6 R7 R8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4")
+    hand = parse_cards("R9 R10 R11 R12 B9 B10 B11 B12 G9 G10 G11 Y1 Y2 Y3 Y4 Y5 Y6 W W")
+    players = (replace(state.players[0], saved=saved, hand=hand), *state.players[1:])
+    root = ET.fromstring(render(player_view(replace(state, players=players), 0)))
+    width = int(root.attrib["width"])
+    rights = [
+        float(el.attrib["transform"].removeprefix("translate(").split(",")[0]) + 48
+        for el in root.iter(f"{SVG}g")
+        if el.attrib.get("class") == "card"
+    ]
+    assert len(rights) == len(saved) + len(hand) + 1  # and the top of the discard pile
+    assert max(rights) <= width - 20  # inside the seat's panel, which ends 20 px from the edge

@@ -174,16 +174,23 @@ def _back(pic: _Picture, x: float, y: float) -> None:
     pic.close("g")
 
 
-def _step(count: int, room: float, widest: float = CARD_W + 6) -> float:
+def _step(count: int, room: float, widest: float = CARD_W + 6, narrowest: float = 14.0) -> float:
     """How far apart to lay ``count`` cards so that they fit in ``room``."""
     if count <= 1:
         return widest
-    return max(14.0, min(widest, (room - CARD_W) / (count - 1)))
+    return max(narrowest, min(widest, (room - CARD_W) / (count - 1)))
 
 
-def _fan(pic: _Picture, x: float, y: float, cards: Sequence[Card], room: float) -> float:
+def _fan(
+    pic: _Picture,
+    x: float,
+    y: float,
+    cards: Sequence[Card],
+    room: float,
+    narrowest: float = 14.0,
+) -> float:
     """Cards face up, overlapping when they must; returns the x after the last one."""
-    step = _step(len(cards), room)
+    step = _step(len(cards), room, narrowest=narrowest)
     for i, card in enumerate(cards):
         _card(pic, x + i * step, y, card)
     return x + (len(cards) - 1) * step + CARD_W if cards else x
@@ -374,10 +381,15 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
     row = y + 12
     if index == view.seat and view.hand is not None:
         pic.text(CARDS_X, row + 12, f"Your hand ({len(view.hand)})", 12, fill=MUTED)
-        right = _fan(pic, CARDS_X, row + 18, view.hand, CARDS_W - (140 if view.saved else 0))
+        # The Save pile grows by a card a hand (V-1.6): room for it at the right, and it
+        # closes up as far as it must to stay inside the panel.
+        saved = len(view.saved or ())
+        reserve = min(CARD_W + 14 * (saved - 1), 300) + 30 if saved else 0
+        right = _fan(pic, CARDS_X, row + 18, view.hand, CARDS_W - reserve)
         if view.saved:
             pic.text(right + 30, row + 12, "Save pile", 12, fill=MUTED)
-            _fan(pic, right + 30, row + 18, view.saved, WIDTH - right - 80)
+            end = WIDTH - MARGIN - 8
+            _fan(pic, right + 30, row + 18, view.saved, end - right - 30, narrowest=1.0)
     else:
         pic.text(CARDS_X, row + 12, "Hand", 12, fill=MUTED)
         right = _backs(pic, CARDS_X, row + 18, seat.hand_size, "card")
