@@ -9,8 +9,9 @@ spec used it, as a ``TypeError``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+import attrs
 import pytest
 
 from phase10 import InvalidRulesError, Rules, variants
@@ -64,3 +65,40 @@ def test_a_transform_that_is_not_callable_is_refused() -> None:
 def test_a_description_must_be_text() -> None:
     with pytest.raises(InvalidRulesError, match="description"):
         Variant("broken", None, same)  # type: ignore[arg-type]
+
+
+def test_a_failed_combination_names_the_parts_that_clash_not_every_part() -> None:
+    """A-17 with V-1.6: Masters' Save piles and a fresh deck do not combine. The message
+    used to name every earlier part that changed an option (floating, movable-wilds,
+    postal...), which sends a reader to remove the wrong one."""
+    spec = "floating+postal+movable-wilds+masters-declared+fresh-deck"
+    with pytest.raises(InvalidRulesError) as caught:
+        variants.resolve(spec)
+    message = str(caught.value)
+    assert "fresh-deck and masters-declared do not combine" in message
+    for innocent in ("floating", "postal", "movable-wilds"):
+        assert innocent not in message
+    assert caught.value.option == "draw_exhaustion"
+
+
+def test_a_combination_that_fails_only_as_a_whole_names_every_part(registry: None) -> None:
+    """When no single earlier part clashes with the failing one, all of them are named."""
+
+    def deck(**counts: int) -> Callable[[Rules], Rules]:
+        return lambda rules: rules.with_options(deck=attrs.evolve(rules.deck, **counts))
+
+    def needs_a_wild_or_skip(rules: Rules) -> Rules:
+        if not rules.deck.wilds and not rules.deck.skips:
+            raise InvalidRulesError("needs a Wild or a Skip in the deck", "deck")
+        return rules.with_options(hit_others_same_turn=False)
+
+    variants.register(Variant("no-skips", "A test variant.", deck(skips=0)))
+    variants.register(Variant("no-wilds", "A test variant.", deck(wilds=0)))
+    variants.register(Variant("needy", "A test variant.", needs_a_wild_or_skip))
+    assert variants.resolve("no-skips+needy").deck.skips == 0
+    assert variants.resolve("no-wilds+needy").deck.wilds == 0
+    with pytest.raises(InvalidRulesError) as caught:
+        variants.resolve("no-skips+no-wilds+needy")
+    assert "needy, no-skips and no-wilds do not combine: needs a Wild or a Skip" in str(
+        caught.value
+    )

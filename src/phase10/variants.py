@@ -310,7 +310,8 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
         except InvalidRulesError as error:
             if not owners:  # the first part alone: its own message is the whole story
                 raise
-            names = sorted({*owners.values(), variant.name})
+            start = base if base is not None else Rules()
+            names = sorted({*_clashing(start, order, owners, variant), variant.name})
             message = error.message.removeprefix(f"{variant.name}: ")
             raise InvalidRulesError(
                 f"{', '.join(names[:-1])} and {names[-1]} do not combine: {message}",
@@ -336,6 +337,26 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
                 other = next(v.name for v in applied if v is not variant)
             raise InvalidRulesError(f"conflicts with {other} over {name}", variant.name)
     return attrs.evolve(rules, spec="+".join(v.name for v in applied))
+
+
+def _clashing(
+    start: Rules, order: list[Variant], owners: Mapping[str, str], failed: Variant
+) -> list[str]:
+    """The earlier parts that ``failed`` cannot follow on their own, or, when none fails
+    alone with it (only the whole combination does), every earlier part that changed an
+    option: the parts an error names, so that a reader drops the right one."""
+    earlier = [v for v in order if v.name in set(owners.values())]
+    clashing = []
+    for part in earlier:
+        try:
+            alone = part.apply(start)
+        except InvalidRulesError:  # needs other parts first: not a pair to judge
+            continue
+        try:
+            failed.apply(alone)
+        except InvalidRulesError:
+            clashing.append(part.name)
+    return clashing or [part.name for part in earlier]
 
 
 def _changed(before: Rules, after: Rules) -> set[str]:
