@@ -102,3 +102,35 @@ def test_v1_6_a_big_save_pile_stays_inside_the_seat_panel() -> None:
     ]
     assert len(rights) == len(saved) + len(hand) + 1  # and the top of the discard pile
     assert max(rights) <= width - 20  # inside the seat's panel, which ends 20 px from the edge
+
+
+def test_long_specs_names_and_captions_stop_short_of_the_piles() -> None:
+    """The header's words used to run under the draw pile and off the right edge with a
+    long spec, a long name or a long caption; now they are cut with an ellipsis and drawn
+    in a viewport that ends before the piles (and each seat's facts in one that ends
+    before its cards)."""
+    spec = "masters-declared+floating+postal+movable-wilds+skip-stacking+extended-wilds"
+    state = new_game(["Q" * 80, "Bob", "Cy"], spec, seed=3, dealer=2)
+    root = ET.fromstring(render(player_view(state, 1), caption="x" * 200))
+    (header,) = [el for el in root.iter(f"{SVG}svg") if el.attrib.get("class") == "header"]
+    piles = min(
+        float(el.attrib["x"])
+        for el in root.iter(f"{SVG}text")
+        if el.text in ("Draw pile", "Discard pile")
+    )
+    assert float(header.attrib["x"]) + float(header.attrib["width"]) < piles
+    assert header.attrib["overflow"] == "hidden"
+    words = {el.attrib.get("class"): el.text or "" for el in header.iter(f"{SVG}text")}
+    assert words["caption"].endswith("…")
+    assert words["status"].endswith("…")
+    (line,) = [w for w in words.values() if spec[:20] in w]
+    assert line.endswith("· hand 1 · turn 1 · seat 1's view")  # the facts after the spec stay
+    columns = [el for el in root.iter(f"{SVG}svg") if el.attrib.get("class") == "facts"]
+    assert len(columns) == 3
+    hands = [
+        float(el.attrib["x"])
+        for el in root.iter(f"{SVG}text")
+        if el.text in ("Hand", "Your hand (10)")
+    ]
+    for column in columns:
+        assert float(column.attrib["width"]) < min(hands)

@@ -377,7 +377,13 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
         stroke=stroke,
         stroke_width=3,
     )
+    # The column of facts is clipped at its right edge: a name of wide letters and its
+    # badges never run into the cards (the widths of words are estimates).
+    pic.open(
+        "svg", class_="facts", x=0, y=0, width=CARDS_X - 8, height=y + height, overflow="hidden"
+    )
     _info(pic, MARGIN + 16, y + 8, view, index)
+    pic.close("svg")
     row = y + 12
     if index == view.seat and view.hand is not None:
         pic.text(CARDS_X, row + 12, f"Your hand ({len(view.hand)})", 12, fill=MUTED)
@@ -410,23 +416,38 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
     return height
 
 
+PILES_X = WIDTH - MARGIN - 250
+"""Where the draw and discard piles start, at the top right; the header's words stop short."""
+
+
+def _fit(words: str, room: float, size: int, bold: bool = False) -> str:
+    """``words`` cut with an ellipsis to about what ``room`` pixels hold at ``size``.
+
+    An estimate (no font metrics here): the viewport the words are drawn in clips
+    whatever still runs over.
+    """
+    most = max(1, int(room / (size * (0.68 if bold else 0.6))))
+    return words if len(words) <= most else words[: most - 1] + "…"
+
+
 def _header(pic: _Picture, view: PlayerView, caption: str | None) -> None:
+    room = PILES_X - 12  # the words' viewport: nothing runs under the piles or off the edge
+    pic.open("svg", class_="header", x=0, y=0, width=room, height=HEADER_H, overflow="hidden")
     pic.text(MARGIN, 36, "Phase 10", 26, font_weight="bold")
-    spec = printable(view.rules.spec)
     tiebreak = " · tiebreak" if view.tiebreak else ""
     who = "spectator" if view.seat is None else f"seat {view.seat}'s view"
     notes = "".join(f" · {note}" for note in table_notes(view))
-    pic.text(
-        MARGIN + 140,
-        36,
-        f"{spec} · hand {view.hand_number} · turn {view.turn + 1}{tiebreak}{notes} · {who}",
-        16,
-        fill=MUTED,
-    )
-    pic.text(MARGIN, 70, status(view), 20, fill=GOLD, font_weight="bold", class_="status")
+    rest = f" · hand {view.hand_number} · turn {view.turn + 1}{tiebreak}{notes} · {who}"
+    line_room = room - MARGIN - 140
+    spec = _fit(printable(view.rules.spec), line_room - 16 * 0.6 * len(rest), 16)
+    pic.text(MARGIN + 140, 36, _fit(spec + rest, line_room, 16), 16, fill=MUTED)
+    status_line = _fit(status(view), room - MARGIN, 20, bold=True)
+    pic.text(MARGIN, 70, status_line, 20, fill=GOLD, font_weight="bold", class_="status")
     if caption:
-        pic.text(MARGIN, 100, printable(caption)[:110], 15, font_style="italic", class_="caption")
-    piles_x = WIDTH - MARGIN - 250
+        line = _fit(printable(caption), room - MARGIN, 15)
+        pic.text(MARGIN, 100, line, 15, font_style="italic", class_="caption")
+    pic.close("svg")
+    piles_x = PILES_X
     pic.text(piles_x, 22, "Draw pile", 12, fill=MUTED)
     _stack(pic, piles_x, 30, view.stock_size)
     if view.stock_size:
