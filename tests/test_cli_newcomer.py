@@ -119,3 +119,12 @@ def test_play_resume_of_a_file_that_is_not_a_record_exits_2(
     status, _, err = run(capsys, "play", "--resume", str(target))
     assert status == 2
     assert err.startswith("phase10: ")
+
+
+def test_play_resume_of_a_missing_file_is_refused_before_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "play", "--resume", str(tmp_path / "nothing.json"))
+    assert status == 2
+    assert out == ""
+    assert "there is no saved game" in err

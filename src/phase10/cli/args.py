@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..simulate import BOT_KINDS
 
-__all__ = ["bot_list", "name_text", "positive", "save_path", "utf8_text", "whole"]
+__all__ = ["bot_list", "name_text", "positive", "resume_path", "save_path", "utf8_text", "whole"]
 
 
 def positive(text: str) -> int:
@@ -73,3 +73,10 @@ def save_path(text: str) -> str:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
     return text
+
+
+def resume_path(text: str) -> str:
+    """A saved game to go on with: a file that exists and that the game can be saved back to."""
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(f"there is no saved game {text!r}")
+    return save_path(text)

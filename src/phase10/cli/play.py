@@ -40,7 +40,7 @@ from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
-from .args import name_text, positive, save_path, whole
+from .args import name_text, positive, resume_path, save_path, whole
 from .common import Narrator, load_game, person_table, save_game, standings
 from .prompt import console_ask, read_move
 from .runners import play_runner
@@ -263,6 +263,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument(
         "--resume",
         metavar="FILE",
+        type=resume_path,
         help="go on with a card game saved with --save (its players, rules and seed); it is "
         "saved back to FILE unless --save names another file",
     )
