@@ -128,3 +128,19 @@ def test_play_resume_of_a_missing_file_is_refused_before_anything(
     assert status == 2
     assert out == ""
     assert "there is no saved game" in err
+
+
+# --------------------------------------------------------------------------- the family
+
+
+@pytest.mark.parametrize("game", ["twist", "dice"])
+def test_r3_8_play_of_the_family_shows_the_seed_only_at_the_end(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-3.8: Twist's seed rebuilds the bots' hands and the stock (and Dice's every roll to
+    come); ``play --game twist`` printed it on its first line, as the card game never does."""
+    feed(monkeypatch, "quit\n")
+    status, out, _ = run(capsys, "play", "--game", game, "--players", "2", "--seed", "987654")
+    assert status == 0
+    assert out.count("987654") == 1
+    assert out.rstrip().splitlines()[-1] == "This game's seed was 987654."
