@@ -144,3 +144,37 @@ def test_r3_8_play_of_the_family_shows_the_seed_only_at_the_end(
     assert status == 0
     assert out.count("987654") == 1
     assert out.rstrip().splitlines()[-1] == "This game's seed was 987654."
+
+
+# --------------------------------------------------------------------------- table sizes
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"), [("teams", 4), ("masters+hard-2p-masters", 2), ("masters", 3)]
+)
+def test_play_without_players_seats_the_nearest_count_the_rules_allow(
+    variant: str, seats: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --variant teams`` failed with "3 players cannot play" although the user gave
+    no count: the default (3) is now the nearest count the rules allow."""
+    feed(monkeypatch, "quit\n")
+    status, out, err = run(capsys, "play", "--variant", variant, "--seed", "1")
+    assert (status, err) == (0, "")
+    first_table = out.split("\n\n")[2]
+    assert len([line for line in first_table.splitlines() if line[2:3].isdigit()]) == seats
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("hard-2p-masters", 2), ("teams+to-phase-1", 4)])
+def test_demo_without_players_seats_the_nearest_count_the_rules_allow(
+    variant: str, seats: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "demo", "--variant", variant, "--seed", "1")
+    assert (status, err) == (0, "")
+    names = out.splitlines()[0].split("players ")[1].split(", ")
+    assert len(names) == seats
+
+
+def test_a_count_the_user_gives_is_never_changed(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "play", "--variant", "teams", "--players", "3")
+    assert status == 2
+    assert "3 players cannot play; these rules allow 4-6" in err

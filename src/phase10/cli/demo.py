@@ -13,7 +13,7 @@ from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
 from . import games
 from .args import save_path
-from .common import DEMO_NAMES, Narrator, save_game, standings
+from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
 __all__ = ["add_parser", "run", "run_demo"]
@@ -61,7 +61,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     demo.add_argument("--seed", type=int, default=2026, help="the game's seed (default 2026)")
     demo.add_argument(
-        "--players", type=int, default=4, choices=range(2, 7), metavar="2-6", help="seats (4)"
+        "--players",
+        type=int,
+        choices=range(2, 7),
+        metavar="2-6",
+        help="seats (4, or the nearest the rules allow)",
     )
     demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
     demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
@@ -76,7 +80,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 demo`` with parsed ``args``, for the game ``--game`` names."""
-    return games.get(getattr(args, "game", "cards")).demo(args, out)
+    game = getattr(args, "game", "cards")
+    if getattr(args, "players", None) is None:
+        args.players = table_size(args.variant, 4) if game == "cards" else 4
+    return games.get(game).demo(args, out)
 
 
 run_cards = demo_runner(run_demo)

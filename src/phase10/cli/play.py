@@ -41,7 +41,7 @@ from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
 from .args import name_text, positive, resume_path, save_path, whole
-from .common import Narrator, load_game, person_table, save_game, standings
+from .common import Narrator, load_game, person_table, save_game, standings, table_size
 from .prompt import console_ask, read_move
 from .runners import play_runner
 
@@ -248,7 +248,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "(draw, take, discard R7, hit 1.0 R8 high, lay set:R7 B7 W | run:R3 R4 R5 R6); "
         "help, look, quit or Ctrl-D at the prompt.",
     )
-    play.add_argument("--players", type=positive, help="seats at the table (3)")
+    play.add_argument(
+        "--players", type=positive, help="seats at the table (3, or the nearest the rules allow)"
+    )
     play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
@@ -269,9 +271,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
 
 
-TABLE_OPTIONS = {"players": 3, "variant": "standard", "seed": None, "name": "You"}
-"""The options that set up a new table, with their defaults; ``--resume`` takes them from
-the saved game instead."""
+TABLE_OPTIONS = {"players": None, "variant": "standard", "seed": None, "name": "You"}
+"""The options that set up a new table, with their defaults (the card game seats 3, or the
+nearest count its rules allow; the others 3); ``--resume`` takes them from the saved game."""
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -292,6 +294,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for option, default in TABLE_OPTIONS.items():
             if getattr(args, option, None) is None:
                 setattr(args, option, default)
+        if args.players is None:
+            args.players = table_size(args.variant, 3) if game == "cards" else 3
     return games.get(game).play(args, out)
 
 
