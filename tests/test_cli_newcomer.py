@@ -8,6 +8,7 @@ written used to be reported only when the game ended (the whole game lost), an e
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,24 @@ def test_a_count_the_user_gives_is_never_changed(capsys: pytest.CaptureFixture[s
     status, _, err = run(capsys, "play", "--variant", "teams", "--players", "3")
     assert status == 2
     assert "3 players cannot play; these rules allow 4-6" in err
+
+
+def test_play_saves_after_each_of_the_persons_moves(tmp_path: Path) -> None:
+    """With ``--save`` the file holds the game so far whenever the person is asked for a
+    move, so a closed terminal (no chance to save at the end) loses nothing."""
+    from phase10.cli.play import run_play
+
+    target = tmp_path / "game.json"
+    seen: list[int] = []
+    answers = iter(["1", "1", "1", "1"])
+
+    def ask(prompt: str) -> str | None:
+        seen.append(len(GameRecord.load(target).actions) if target.exists() else -1)
+        return next(answers, None)
+
+    out = io.StringIO()
+    assert run_play(out, ask, players=3, seed=4, save=str(target)) == 0
+    assert seen[0] >= 0  # saved before the first question
+    assert seen == sorted(seen)
+    assert seen[-1] > seen[0]  # and again after the person's moves
+    assert len(GameRecord.load(target).actions) >= seen[-1]

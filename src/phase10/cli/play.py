@@ -150,11 +150,11 @@ def run_play(
     """Play a game with a person at ``seat`` and ``bot`` bots elsewhere; return the exit status.
 
     ``ask`` reads the person's lines (see :func:`console_ask`). With ``save``
-    the game is written to that file as a record, even when the person quits
-    early, so ``phase10 replay`` can show it. ``resume`` names such a file: the
-    game goes on from its last action, with its players, rules and seed (``players``,
-    ``spec``, ``seed`` and ``name`` are not used), and is saved back to it unless
-    ``save`` names another file.
+    the game is written to that file as a record before each of the person's moves
+    and when the game ends or the person quits, so ``phase10 replay`` can show it.
+    ``resume`` names such a file: the game goes on from its last action, with its
+    players, rules and seed (``players``, ``spec``, ``seed`` and ``name`` are not
+    used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
         record = load_game(resume)
@@ -194,11 +194,17 @@ def run_play(
     else:
         moves = f"{len(actions)} move{'s' if len(actions) != 1 else ''}"
         out.write(f"\n{narrate.hand_header(state)}: resumed after {moves}\n")
-    try:
-        state = _play(out, ask, state, seat, bots, narrate, actions)
-    finally:  # keep the moves made so far, even when an error stops the game
+
+    def checkpoint() -> None:
+        """Save the game so far: called before each question, so that a closed terminal
+        (which gives no chance to save at the end) loses nothing."""
         if save is not None:
             save_game(save, first, actions)
+
+    try:
+        state = _play(out, ask, state, seat, bots, narrate, actions, checkpoint)
+    finally:  # keep the moves made so far, even when an error stops the game
+        checkpoint()
     if state.is_over:
         out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
         out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
@@ -216,13 +222,16 @@ def _play(
     bots: dict[int, Bot],
     narrate: Narrator,
     actions: list[Action],
+    checkpoint: Callable[[], None] = lambda: None,
 ) -> GameState:
-    """Play until the game ends or the person leaves; ``actions`` collects every action."""
+    """Play until the game ends or the person leaves; ``actions`` collects every action
+    and ``checkpoint`` is called before the person is asked for a move."""
     while not state.is_over:
         mover = state.current_player
         if state.stage is Stage.HAND_OVER or mover is None:
             action: Action = NextHand()
         elif mover == seat:
+            checkpoint()
             chosen = _read_move(out, ask, state, seat)
             if chosen is None:
                 out.write("\nYou left the game.\n")
@@ -257,7 +266,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     play.add_argument("--name", type=name_text, help="your name at the table (default You)")
     play.add_argument(
-        "--save", metavar="FILE", type=save_path, help="save the game as a record (JSON)"
+        "--save",
+        metavar="FILE",
+        type=save_path,
+        help="save the game as a record (JSON) as you play; see --resume",
     )
     play.add_argument(
         "--game", choices=games.names(), default="cards", help="which game (default cards)"
