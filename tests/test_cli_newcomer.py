@@ -9,11 +9,13 @@ written used to be reported only when the game ended (the whole game lost), an e
 from __future__ import annotations
 
 import io
+import warnings
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from phase10 import GameRecord
+from phase10 import GameRecord, variants
 from phase10.cli import main
 from test_cli import SHORT, feed, run
 
@@ -200,3 +202,40 @@ def test_play_saves_after_each_of_the_persons_moves(tmp_path: Path) -> None:
     assert seen == sorted(seen)
     assert seen[-1] > seen[0]  # and again after the person's moves
     assert len(GameRecord.load(target).actions) >= seen[-1]
+
+
+# --------------------------------------------------------------------------- plug-ins
+
+
+def test_a_broken_plugin_is_one_warning_line_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plug-in that fails to load used to show as a Python warning naming a line of the
+    library's own source (``.../phase10/variants.py:267: PluginWarning: ...`` and the
+    code of that line); the command says it in one line of its own."""
+    saved = (
+        dict(variants._REGISTRY),
+        dict(variants._ALIASES),
+        list(variants._LOADED_ENTRY_POINTS),
+        dict(variants._PLUGIN_FAILURES),
+    )
+    entry = metadata.EntryPoint("broken", "p10_no_such_module:VARIANT", "phase10.variants")
+    monkeypatch.setattr(metadata, "entry_points", lambda **selection: [entry])
+    variants._LOADED_ENTRY_POINTS[0] = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("default")
+            status, out, err = run(capsys, "variants", "--plain")
+    finally:
+        variants._REGISTRY.clear()
+        variants._REGISTRY.update(saved[0])
+        variants._ALIASES.clear()
+        variants._ALIASES.update(saved[1])
+        variants._LOADED_ENTRY_POINTS[:] = saved[2]
+        variants._PLUGIN_FAILURES.clear()
+        variants._PLUGIN_FAILURES.update(saved[3])
+    assert status == 0
+    assert "standard" in out
+    assert err.startswith("phase10: warning: phase10 variant plug-in 'broken' not loaded: ")
+    assert len(err.splitlines()) == 1
+    assert "variants.py" not in err
