@@ -2,9 +2,10 @@
 
 A variant is a name, a description and a function from ``Rules`` to ``Rules``.
 Once registered, its name works everywhere a spec does: ``variants.resolve``,
-joined with other variants by ``+``, and the command line
-(``phase10 demo --variant coffee-break`` in a program that registered it;
-packages register theirs through the ``phase10.variants`` entry point).
+joined with other variants by ``+``, and the command line run from the program
+that registered it (``phase10.cli.main(["demo", "--variant", "coffee-break"])``:
+a separate ``phase10`` process knows only the variants that packages register
+through the ``phase10.variants`` entry point).
 
     python examples/custom_variant.py [--seed N] [--games N]
 """

@@ -96,7 +96,7 @@ def test_play_dice_numbers_notation_and_bad_input(tmp_path: Path) -> None:
     assert "there is no move 99" in text
     assert "declare 0 1 2 | 3 4 5" in text
     assert "Dice ([kept]): 0:[" in text
-    assert text.rstrip().endswith(f"Game saved to {path}")
+    assert text.rstrip().endswith(f"Game saved to {path}\nThis game's seed was 7.")
     record = load_record(path)
     assert record.actions == ("roll", "keep 0 1")
 
@@ -109,7 +109,7 @@ def test_play_dice_a_whole_game_at_the_console(
     status, out, _ = run(capsys, "play", "--game", "dice", "--players", "2", "--seed", "4")
     assert status == 0
     assert "Final standings" in out
-    assert out.rstrip().endswith("Better luck next game.")
+    assert out.rstrip().endswith("Better luck next game.\nThis game's seed was 4.")
 
 
 def test_play_dice_end_of_input_and_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,7 +82,7 @@ def test_play_twist_at_the_terminal(tmp_path: Path) -> None:
     status = run_play(out, lambda prompt: next(answers), players=2, seed=7, seat=1, save=str(path))
     text = out.getvalue()
     assert status == 0
-    assert "phase10 play: Phase 10 Twist, standard rules, seed 7. You are seat 1" in text
+    assert "phase10 play: Phase 10 Twist, standard rules. You are seat 1" in text
     assert "I can't read that" in text
     assert "pile is a discard pile" in text
     assert "Not allowed: draw a card first" in text

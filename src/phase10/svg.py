@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .cards import Card, Color
 from .melds import Meld
 from .state import GameState, Stage
-from .text import printable, seat_notes, status, table_notes
+from .text import printable, seat_notes, shown_phase, status, table_notes
 from .views import PlayerView, SeatView, spectator_view
 
 __all__ = ["render"]
@@ -174,16 +174,23 @@ def _back(pic: _Picture, x: float, y: float) -> None:
     pic.close("g")
 
 
-def _step(count: int, room: float, widest: float = CARD_W + 6) -> float:
+def _step(count: int, room: float, widest: float = CARD_W + 6, narrowest: float = 14.0) -> float:
     """How far apart to lay ``count`` cards so that they fit in ``room``."""
     if count <= 1:
         return widest
-    return max(14.0, min(widest, (room - CARD_W) / (count - 1)))
+    return max(narrowest, min(widest, (room - CARD_W) / (count - 1)))
 
 
-def _fan(pic: _Picture, x: float, y: float, cards: Sequence[Card], room: float) -> float:
+def _fan(
+    pic: _Picture,
+    x: float,
+    y: float,
+    cards: Sequence[Card],
+    room: float,
+    narrowest: float = 14.0,
+) -> float:
     """Cards face up, overlapping when they must; returns the x after the last one."""
-    step = _step(len(cards), room)
+    step = _step(len(cards), room, narrowest=narrowest)
     for i, card in enumerate(cards):
         _card(pic, x + i * step, y, card)
     return x + (len(cards) - 1) * step + CARD_W if cards else x
@@ -301,8 +308,9 @@ def _seat_tags(view: PlayerView, index: int) -> list[tuple[str, str]]:
     return [(words, colour) for words, colour, on in tags if on]
 
 
-def _phase_line(view: PlayerView, seat: SeatView) -> str:
-    number = seat.phase_attempted or seat.target_phase
+def _phase_line(view: PlayerView, index: int) -> str:
+    seat = view.players[index]
+    number = shown_phase(view, index)
     if number is None:
         left = len(view.rules.phases) - len(seat.completed)
         return "any open phase" if left > 0 else "every phase completed"
@@ -312,26 +320,26 @@ def _phase_line(view: PlayerView, seat: SeatView) -> str:
 
 def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> None:
     seat = view.players[index]
-    pic.text(x, y + 20, _short(seat.name), 19, font_weight="bold")
     badges = []
     if index == view.seat:
         badges.append(("you", YOU))
     if index == view.dealer:
         badges.append(("dealer", MUTED))
-    bx = x + 14 + 12 * len(_short(seat.name))
-    for words, colour in badges:
-        pic.add(
-            "rect",
-            x=bx,
-            y=y + 6,
-            width=9 * len(words) + 8,
-            height=18,
-            rx=9,
-            fill="none",
-            stroke=colour,
-        )
-        pic.text(bx + 4 + 4.5 * len(words), y + 19, words, 12, fill=colour, text_anchor="middle")
-        bx += 9 * len(words) + 14
+    # The badges are spans of the name's own line, so the renderer puts them after the
+    # name, whatever the width of its letters (a guessed width let them cover a name).
+    spans = "".join(
+        f'<tspan dx="6" font-size="12" font-weight="normal" fill="{colour}"> {words}</tspan>'
+        for words, colour in badges
+    )
+    pic.add(
+        "text",
+        escape(_short(seat.name)) + spans,
+        x=x,
+        y=y + 20,
+        font_size=19,
+        font_weight="bold",
+        fill=INK,
+    )
     done = len(seat.completed)
     gained = ""
     if view.stage in (Stage.HAND_OVER, Stage.GAME_OVER) and view.results:
@@ -344,7 +352,7 @@ def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> No
         fill=MUTED,
     )
     bottom = _pips(pic, x, y + 52, view, seat)
-    pic.text(x, bottom + 14, _phase_line(view, seat), 13)
+    pic.text(x, bottom + 14, _phase_line(view, index), 13)
     ty = bottom + 34
     for words, colour in _seat_tags(view, index):
         pic.text(x, ty, words, 14, fill=colour, font_weight="bold")
@@ -369,14 +377,25 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
         stroke=stroke,
         stroke_width=3,
     )
+    # The column of facts is clipped at its right edge: a name of wide letters and its
+    # badges never run into the cards (the widths of words are estimates).
+    pic.open(
+        "svg", class_="facts", x=0, y=0, width=CARDS_X - 8, height=y + height, overflow="hidden"
+    )
     _info(pic, MARGIN + 16, y + 8, view, index)
+    pic.close("svg")
     row = y + 12
     if index == view.seat and view.hand is not None:
         pic.text(CARDS_X, row + 12, f"Your hand ({len(view.hand)})", 12, fill=MUTED)
-        right = _fan(pic, CARDS_X, row + 18, view.hand, CARDS_W - (140 if view.saved else 0))
+        # The Save pile grows by a card a hand (V-1.6): room for it at the right, and it
+        # closes up as far as it must to stay inside the panel.
+        saved = len(view.saved or ())
+        reserve = min(CARD_W + 14 * (saved - 1), 300) + 30 if saved else 0
+        right = _fan(pic, CARDS_X, row + 18, view.hand, CARDS_W - reserve)
         if view.saved:
             pic.text(right + 30, row + 12, "Save pile", 12, fill=MUTED)
-            _fan(pic, right + 30, row + 18, view.saved, WIDTH - right - 80)
+            end = WIDTH - MARGIN - 8
+            _fan(pic, right + 30, row + 18, view.saved, end - right - 30, narrowest=1.0)
     else:
         pic.text(CARDS_X, row + 12, "Hand", 12, fill=MUTED)
         right = _backs(pic, CARDS_X, row + 18, seat.hand_size, "card")
@@ -397,23 +416,38 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
     return height
 
 
+PILES_X = WIDTH - MARGIN - 250
+"""Where the draw and discard piles start, at the top right; the header's words stop short."""
+
+
+def _fit(words: str, room: float, size: int, bold: bool = False) -> str:
+    """``words`` cut with an ellipsis to about what ``room`` pixels hold at ``size``.
+
+    An estimate (no font metrics here): the viewport the words are drawn in clips
+    whatever still runs over.
+    """
+    most = max(1, int(room / (size * (0.68 if bold else 0.6))))
+    return words if len(words) <= most else words[: most - 1] + "…"
+
+
 def _header(pic: _Picture, view: PlayerView, caption: str | None) -> None:
+    room = PILES_X - 12  # the words' viewport: nothing runs under the piles or off the edge
+    pic.open("svg", class_="header", x=0, y=0, width=room, height=HEADER_H, overflow="hidden")
     pic.text(MARGIN, 36, "Phase 10", 26, font_weight="bold")
-    spec = printable(view.rules.spec)
     tiebreak = " · tiebreak" if view.tiebreak else ""
     who = "spectator" if view.seat is None else f"seat {view.seat}'s view"
     notes = "".join(f" · {note}" for note in table_notes(view))
-    pic.text(
-        MARGIN + 140,
-        36,
-        f"{spec} · hand {view.hand_number} · turn {view.turn + 1}{tiebreak}{notes} · {who}",
-        16,
-        fill=MUTED,
-    )
-    pic.text(MARGIN, 70, status(view), 20, fill=GOLD, font_weight="bold", class_="status")
+    rest = f" · hand {view.hand_number} · turn {view.turn + 1}{tiebreak}{notes} · {who}"
+    line_room = room - MARGIN - 140
+    spec = _fit(printable(view.rules.spec), line_room - 16 * 0.6 * len(rest), 16)
+    pic.text(MARGIN + 140, 36, _fit(spec + rest, line_room, 16), 16, fill=MUTED)
+    status_line = _fit(status(view), room - MARGIN, 20, bold=True)
+    pic.text(MARGIN, 70, status_line, 20, fill=GOLD, font_weight="bold", class_="status")
     if caption:
-        pic.text(MARGIN, 100, printable(caption)[:110], 15, font_style="italic", class_="caption")
-    piles_x = WIDTH - MARGIN - 250
+        line = _fit(printable(caption), room - MARGIN, 15)
+        pic.text(MARGIN, 100, line, 15, font_style="italic", class_="caption")
+    pic.close("svg")
+    piles_x = PILES_X
     pic.text(piles_x, 22, "Draw pile", 12, fill=MUTED)
     _stack(pic, piles_x, 30, view.stock_size)
     if view.stock_size:

@@ -42,6 +42,7 @@ __all__ = [
     "render_lines",
     "render_moves",
     "seat_notes",
+    "shown_phase",
     "status",
     "summary",
     "table_notes",
@@ -142,10 +143,26 @@ def _value_text(value: object) -> str:
     return name.lower() if isinstance(name, str) else str(value)
 
 
+def shown_phase(view: PlayerView, seat: int) -> int | None:
+    """The phase number a seat's line names: the one it attempts or laid down this hand.
+
+    Once a hand is over the engine has already moved every target to the next
+    phase (R-12.1), so a seat that laid down names the phase the hand's result
+    credits it with; ``None`` when it may pick any open phase or has none left.
+    """
+    p = view.players[seat]
+    if p.laid_down and view.stage in _ENDED and view.results:
+        made = view.results[-1].completed[seat]
+        if made is not None:
+            return made
+    return p.phase_attempted or p.target_phase
+
+
 def _phase_status(view: PlayerView, seat: int) -> str:
     p = view.players[seat]
     if p.laid_down:
-        return f"phase {p.phase_attempted or p.target_phase} laid down"
+        number = shown_phase(view, seat)
+        return "phase laid down" if number is None else f"phase {number} laid down"
     if p.target_phase is not None:
         return f"phase {p.target_phase} to make"
     if p.phase_attempted is not None:

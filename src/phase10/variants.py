@@ -61,6 +61,15 @@ __all__ = ["PluginWarning", "Variant", "get", "names", "register", "resolve", "u
 ENTRY_POINT_GROUP = "phase10.variants"
 
 
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+"""A variant's name or alias: what a spec can name (specs are read in lower case)."""
+
+
+def _as_aliases(aliases: Iterable[str] | str) -> tuple[str, ...]:
+    """A tuple of aliases; one alias may be given as a string (``aliases="pub"``)."""
+    return (aliases,) if isinstance(aliases, str) else tuple(aliases)
+
+
 @attrs.frozen
 class Variant:
     """A named transformation of :class:`~phase10.Rules`.
@@ -68,14 +77,39 @@ class Variant:
     ``refines`` marks a variant that adjusts what the rest of a spec sets
     (``to-phase-N`` shortens whatever phase list the spec has): it is applied
     after the other parts and may change options they set; other overlaps are
-    conflicts.
+    conflicts. ``name`` and each of ``aliases`` (one alias may be given as a
+    string) are lower case letters, digits, ``-``, ``_`` and ``.``; a bad name,
+    a description that is not text or a ``transform`` that cannot be called
+    raises :class:`~phase10.InvalidRulesError` here, not when a spec uses it.
     """
 
-    name: str = attrs.field(validator=attrs.validators.matches_re(r"[a-z0-9][a-z0-9_.-]*"))
+    name: str
     description: str
     transform: Callable[[Rules], Rules]
     refines: bool = False
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_as_aliases)
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse, in words, what would only fail later: when the variant is registered,
+        looked up by a spec, or first applied."""
+        for label, value in (("name", self.name), *(("alias", a) for a in self.aliases)):
+            if not isinstance(value, str) or not _NAME.fullmatch(value):
+                raise InvalidRulesError(
+                    f"the {label} {value!r} is not a variant name: use lower case letters, "
+                    "digits, '-', '_' and '.', starting with a letter or a digit",
+                    "variant",
+                )
+        if not isinstance(self.description, str):
+            raise InvalidRulesError(
+                f"variant {self.name!r}: the description must be text, not {self.description!r}",
+                "variant",
+            )
+        if not callable(self.transform):
+            raise InvalidRulesError(
+                f"variant {self.name!r}: the transform must be a function from Rules to Rules, "
+                f"not {self.transform!r}",
+                "variant",
+            )
 
     def apply(self, rules: Rules) -> Rules:
         """``rules`` changed by this variant, validated."""
@@ -244,6 +278,9 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
     option no other refining part set), as does a part whose setting the rest of
     the spec undoes; the error names both parts and the option. Two parts of one
     family (``to-phase-3+to-phase-5``) conflict too.
+
+    The first part transforms ``base`` (default ``Rules()``): a variant's
+    transform names a combination of others with ``resolve(spec, base=rules)``.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise InvalidRulesError("a variant spec must be a non-empty string", "variant")
@@ -273,7 +310,8 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
         except InvalidRulesError as error:
             if not owners:  # the first part alone: its own message is the whole story
                 raise
-            names = sorted({*owners.values(), variant.name})
+            start = base if base is not None else Rules()
+            names = sorted({*_clashing(start, order, owners, variant), variant.name})
             message = error.message.removeprefix(f"{variant.name}: ")
             raise InvalidRulesError(
                 f"{', '.join(names[:-1])} and {names[-1]} do not combine: {message}",
@@ -299,6 +337,26 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
                 other = next(v.name for v in applied if v is not variant)
             raise InvalidRulesError(f"conflicts with {other} over {name}", variant.name)
     return attrs.evolve(rules, spec="+".join(v.name for v in applied))
+
+
+def _clashing(
+    start: Rules, order: list[Variant], owners: Mapping[str, str], failed: Variant
+) -> list[str]:
+    """The earlier parts that ``failed`` cannot follow on their own, or, when none fails
+    alone with it (only the whole combination does), every earlier part that changed an
+    option: the parts an error names, so that a reader drops the right one."""
+    earlier = [v for v in order if v.name in set(owners.values())]
+    clashing = []
+    for part in earlier:
+        try:
+            alone = part.apply(start)
+        except InvalidRulesError:  # needs other parts first: not a pair to judge
+            continue
+        try:
+            failed.apply(alone)
+        except InvalidRulesError:
+            clashing.append(part.name)
+    return clashing or [part.name for part in earlier]
 
 
 def _changed(before: Rules, after: Rules) -> set[str]:

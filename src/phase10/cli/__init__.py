@@ -27,11 +27,13 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from .. import __version__
 from ..errors import Phase10Error
+from ..variants import PluginWarning
 from . import demo, play, replay, simulate, variants
 from .demo import run_demo
 from .replay import run_replay
@@ -71,6 +73,31 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     return _COMMANDS[args.command](args, out)
 
 
+@contextlib.contextmanager
+def _plugin_warnings_as_lines() -> Iterator[None]:
+    """Show a variant plug-in that failed to load as one line on standard error, like
+    the command's errors, not as a Python warning that quotes the library's source."""
+    shown = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PluginWarning):
+            sys.stdout.flush()
+            sys.stderr.write(f"phase10: warning: {message}\n")
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``phase10`` command; returns the exit status.
 
@@ -83,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse exits 2 on bad arguments and 0 for --help
         return exit_.code if isinstance(exit_.code, int) else 2
     try:
-        return _run(args, sys.stdout)
+        with _plugin_warnings_as_lines():
+            return _run(args, sys.stdout)
     except Phase10Error as error:
         sys.stdout.flush()
         sys.stderr.write(f"phase10: {error}\n")

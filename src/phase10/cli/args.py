@@ -1,12 +1,14 @@
-"""Argument types shared by the subcommands: whole numbers and bot lists."""
+"""Argument types shared by the subcommands: whole numbers, bot lists, names, files."""
 
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 from ..simulate import BOT_KINDS
 
-__all__ = ["bot_list", "positive", "utf8_text", "whole"]
+__all__ = ["bot_list", "name_text", "positive", "resume_path", "save_path", "utf8_text", "whole"]
 
 
 def positive(text: str) -> int:
@@ -46,3 +48,35 @@ def utf8_text(text: str) -> str:
     except UnicodeEncodeError:
         raise argparse.ArgumentTypeError("not valid UTF-8 text") from None
     return text
+
+
+def name_text(text: str) -> str:
+    """A seat's name: UTF-8 text with something to show (an empty name left a blank seat)."""
+    text = utf8_text(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a name must not be empty")
+    return text
+
+
+def save_path(text: str) -> str:
+    """A file a game can be saved to, checked before the game starts.
+
+    Writing happens when the game ends; a folder that does not exist found only
+    then would lose the whole game.
+    """
+    path = Path(text)
+    if not text or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to save into")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
+    return text
+
+
+def resume_path(text: str) -> str:
+    """A saved game to go on with: a file that exists and that the game can be saved back to."""
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(f"there is no saved game {text!r}")
+    return save_path(text)

@@ -21,6 +21,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
+from .. import variants
 from ..actions import Action, Discard, GiveCard, NextHand
 from ..errors import InvalidDataError
 from ..narration import describe, describe_result
@@ -37,6 +38,7 @@ __all__ = [
     "save_game",
     "seat_names",
     "standings",
+    "table_size",
 ]
 
 DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -46,6 +48,13 @@ DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 def seat_names(players: int) -> list[str]:
     """The bots' names at a table of ``players``."""
     return [DEMO_NAMES[s] if s < len(DEMO_NAMES) else f"Bot {s}" for s in range(players)]
+
+
+def table_size(spec: str, preferred: int) -> int:
+    """``preferred`` seats, or the nearest count the rules of ``spec`` allow: the table of a
+    command whose user gave no ``--players`` (``play --variant teams`` seats four)."""
+    rules = variants.resolve(spec)
+    return min(max(preferred, rules.min_players), rules.max_players)
 
 
 def person_table(players: int, seat: int, name: str) -> list[str]:

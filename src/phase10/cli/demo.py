@@ -12,7 +12,8 @@ from ..engine import new_game
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
 from . import games
-from .common import DEMO_NAMES, Narrator, save_game, standings
+from .args import save_path
+from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
 __all__ = ["add_parser", "run", "run_demo"]
@@ -60,12 +61,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     demo.add_argument("--seed", type=int, default=2026, help="the game's seed (default 2026)")
     demo.add_argument(
-        "--players", type=int, default=4, choices=range(2, 7), metavar="2-6", help="seats (4)"
+        "--players",
+        type=int,
+        choices=range(2, 7),
+        metavar="2-6",
+        help="seats (4, or the nearest the rules allow)",
     )
     demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
     demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
-    demo.add_argument("--save", metavar="FILE", help="also save the game as a record (JSON)")
+    demo.add_argument(
+        "--save", metavar="FILE", type=save_path, help="also save the game as a record (JSON)"
+    )
     demo.add_argument(
         "--game", choices=games.names(), default="cards", help="which game (default cards)"
     )
@@ -73,7 +80,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 demo`` with parsed ``args``, for the game ``--game`` names."""
-    return games.get(getattr(args, "game", "cards")).demo(args, out)
+    game = getattr(args, "game", "cards")
+    if getattr(args, "players", None) is None:
+        args.players = table_size(args.variant, 4) if game == "cards" else 4
+    return games.get(game).demo(args, out)
 
 
 run_cards = demo_runner(run_demo)

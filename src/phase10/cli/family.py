@@ -187,8 +187,10 @@ class TerminalGame(Generic[S, V, A, R]):
         state = self.new_game(names, seed=seed, rules=rules)
         first = state
         bots = {s: self.make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat}
+        # No seed until the end: with it a player could rebuild the bots' hands and the
+        # stock, or every roll to come (R-3.8), as in the card game.
         out.write(
-            f"phase10 play: {self.title}, {rules.spec} rules, seed {state.seed}. You are seat "
+            f"phase10 play: {self.title}, {rules.spec} rules. You are seat "
             f"{seat}, against {bot} bots.\n"
             f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' for more, "
             "'quit' or Ctrl-D to leave.\n"
@@ -217,4 +219,5 @@ class TerminalGame(Generic[S, V, A, R]):
         if save is not None:
             self.save(save, first, actions)
             out.write(f"Game saved to {save}\n")
+        out.write(f"This game's seed was {first.seed}.\n")
         return 0

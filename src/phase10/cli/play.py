@@ -40,8 +40,8 @@ from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
-from .args import positive, utf8_text, whole
-from .common import Narrator, person_table, save_game, standings
+from .args import name_text, positive, resume_path, save_path, whole
+from .common import Narrator, load_game, person_table, save_game, standings, table_size
 from .prompt import console_ask, read_move
 from .runners import play_runner
 
@@ -145,39 +145,66 @@ def run_play(
     bot: str = "greedy",
     name: str = "You",
     save: str | None = None,
+    resume: str | None = None,
 ) -> int:
     """Play a game with a person at ``seat`` and ``bot`` bots elsewhere; return the exit status.
 
     ``ask`` reads the person's lines (see :func:`console_ask`). With ``save``
-    the game is written to that file as a record, even when the person quits
-    early, so ``phase10 replay`` can show it.
+    the game is written to that file as a record before each of the person's moves
+    and when the game ends or the person quits, so ``phase10 replay`` can show it.
+    ``resume`` names such a file: the game goes on from its last action, with its
+    players, rules and seed (``players``, ``spec``, ``seed`` and ``name`` are not
+    used), and is saved back to it unless ``save`` names another file.
     """
-    if not name.isprintable():  # control characters, lone surrogates (bad UTF-8)
-        raise InvalidDataError(f"a name must be printable text, not {name!r}")
-    rules = variants.resolve(spec)
-    rules.check_players(players)
-    names = person_table(players, seat, name)
-    state = new_game(names, rules, seed=seed)
-    first = state
+    if resume is not None:
+        record = load_game(resume)
+        first = record.initial_state()
+        actions: list[Action] = list(record.parsed_actions())
+        state = record.final_state()
+        names = [p.name for p in first.players]
+        if not 0 <= seat < len(names):
+            raise InvalidDataError(
+                f"no seat {seat} in the saved game of {len(names)} (seats 0-{len(names) - 1})"
+            )
+        save = resume if save is None else save
+    else:
+        if not name.isprintable():  # control characters, lone surrogates (bad UTF-8)
+            raise InvalidDataError(f"a name must be printable text, not {name!r}")
+        rules = variants.resolve(spec)
+        rules.check_players(players)
+        names = person_table(players, seat, name)
+        state = first = new_game(names, rules, seed=seed)
+        actions = []
+    players = len(names)
     bots: dict[int, Bot] = {
-        s: make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat
+        s: make_bot(bot, first.seed * 16 + s) for s in range(players) if s != seat
     }
     narrate = Narrator(out, verbose=True, you=seat)
     others = ", ".join(f"{printable(names[s])} (seat {s})" for s in bots)
     # No seed here: with it a player could rebuild the bots' hands and the stock (R-3.8).
     out.write(
-        f"phase10 play: {printable(rules.spec)} rules. You are seat {seat}, "
+        (f"phase10 play: resuming {printable(resume)}: " if resume else "phase10 play: ")
+        + f"{printable(first.rules.spec)} rules. You are seat {seat}, "
         f"against {bot} bots {others}.\n"
         "Type a move's number or the move itself (e.g. 'discard R7'); 'help' for more, "
         "'quit' or Ctrl-D to leave.\n"
     )
-    narrate.deal(state)
-    actions: list[Action] = []
-    try:
-        state = _play(out, ask, state, seat, bots, narrate, actions)
-    finally:  # keep the moves made so far, even when an error stops the game
+    if resume is None:
+        narrate.deal(state)
+    else:
+        moves = f"{len(actions)} move{'s' if len(actions) != 1 else ''}"
+        out.write(f"\n{narrate.hand_header(state)}: resumed after {moves}\n")
+
+    def checkpoint() -> None:
+        """Save the game so far: called before each question, so that a closed terminal
+        (which gives no chance to save at the end) loses nothing."""
         if save is not None:
             save_game(save, first, actions)
+
+    try:
+        state = _play(out, ask, state, seat, bots, narrate, actions, checkpoint)
+    finally:  # keep the moves made so far, even when an error stops the game
+        checkpoint()
     if state.is_over:
         out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
         out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
@@ -195,13 +222,16 @@ def _play(
     bots: dict[int, Bot],
     narrate: Narrator,
     actions: list[Action],
+    checkpoint: Callable[[], None] = lambda: None,
 ) -> GameState:
-    """Play until the game ends or the person leaves; ``actions`` collects every action."""
+    """Play until the game ends or the person leaves; ``actions`` collects every action
+    and ``checkpoint`` is called before the person is asked for a move."""
     while not state.is_over:
         mover = state.current_player
         if state.stage is Stage.HAND_OVER or mover is None:
             action: Action = NextHand()
         elif mover == seat:
+            checkpoint()
             chosen = _read_move(out, ask, state, seat)
             if chosen is None:
                 out.write("\nYou left the game.\n")
@@ -227,24 +257,67 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "(draw, take, discard R7, hit 1.0 R8 high, lay set:R7 B7 W | run:R3 R4 R5 R6); "
         "help, look, quit or Ctrl-D at the prompt.",
     )
-    play.add_argument("--players", type=positive, default=3, help="seats at the table (3)")
-    play.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    play.add_argument(
+        "--players", type=positive, help="seats at the table (3, or the nearest the rules allow)"
+    )
+    play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
+    play.add_argument("--name", type=name_text, help="your name at the table (default You)")
     play.add_argument(
-        "--name", type=utf8_text, default="You", help="your name at the table (default You)"
+        "--save",
+        metavar="FILE",
+        type=save_path,
+        help="save the game as a record (JSON) as you play; see --resume",
     )
-    play.add_argument("--save", metavar="FILE", help="save the game as a record (JSON)")
     play.add_argument(
         "--game", choices=games.names(), default="cards", help="which game (default cards)"
     )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        type=resume_path,
+        help="go on with a card game saved with --save (its players, rules and seed); it is "
+        "saved back to FILE unless --save names another file",
+    )
+
+
+TABLE_OPTIONS = {"players": None, "variant": "standard", "seed": None, "name": "You"}
+"""The options that set up a new table, with their defaults (the card game seats 3, or the
+nearest count its rules allow; the others 3); ``--resume`` takes them from the saved game."""
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
-    return games.get(getattr(args, "game", "cards")).play(args, out)
+    game = getattr(args, "game", "cards")
+    if getattr(args, "resume", None) is not None:
+        if game != "cards":
+            raise InvalidDataError(
+                "--resume goes on with a card game; it is not for --game " + game
+            )
+        given = [f"--{option}" for option in TABLE_OPTIONS if getattr(args, option) is not None]
+        if given:
+            raise InvalidDataError(
+                "--resume takes the players, rules, seed and names from the saved game: "
+                f"leave out {', '.join(given)}"
+            )
+    else:
+        for option, default in TABLE_OPTIONS.items():
+            if getattr(args, option, None) is None:
+                setattr(args, option, default)
+        if args.players is None:
+            args.players = table_size(args.variant, 3) if game == "cards" else 3
+    return games.get(game).play(args, out)
 
 
-run_cards = play_runner(run_play)
-"""Run ``phase10 play`` for the card game, asking at the console."""
+_play_new = play_runner(run_play)
+
+
+def run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``phase10 play`` for the card game, asking at the console."""
+    if getattr(args, "resume", None) is None:
+        return _play_new(args, out)
+    return run_play(
+        out, console_ask, seat=args.seat, bot=args.bot, save=args.save, resume=args.resume
+    )

@@ -1,0 +1,241 @@
+"""The command line as a newcomer drives it from the README: mistakes caught before play.
+
+Found by playing ``phase10 play`` with scripted input: a ``--save`` file that cannot be
+written used to be reported only when the game ended (the whole game lost), an empty
+``--name`` gave a nameless seat ("Hand 1 (dealer )"), and ``simulate --help`` printed
+"95%%".
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from phase10 import GameRecord, variants
+from phase10.cli import main
+from test_cli import SHORT, feed, run
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_save_into_a_missing_folder_is_refused_before_the_game(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no such folder" / "game.json"
+    status, out, err = run(capsys, command, *SHORT, "--seed", "1", "--save", str(target))
+    assert status == 2
+    assert "Hand 1" not in out  # nothing was played
+    assert "--save" in err
+    assert "no such folder" in err
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_save_onto_a_folder_is_refused_before_the_game(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, command, *SHORT, "--seed", "1", "--save", str(tmp_path))
+    assert status == 2
+    assert "Hand 1" not in out
+    assert "is a folder" in err
+
+
+def test_save_into_a_good_place_still_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "game.json"
+    feed(monkeypatch, "1\nquit\n")
+    status, out, _ = run(capsys, "play", *SHORT, "--seed", "1", "--save", str(target))
+    assert status == 0
+    assert f"Game saved to {target}" in out
+    assert len(GameRecord.load(target).actions) >= 1
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_play_refuses_an_empty_name(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "play", *SHORT, "--name", name)
+    assert status == 2
+    assert out == ""
+    assert "--name" in err
+    assert "empty" in err
+
+
+def test_simulate_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "--help")
+    assert status == 0
+    assert "95% intervals" in " ".join(out.split())
+    assert "%%" not in out
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moves: str) -> Path:
+    """A game of three at seed 4 (the person at seat 0) saved after ``moves``."""
+    target = tmp_path / "game.json"
+    feed(monkeypatch, moves + "quit\n")
+    assert main(["play", "--seed", "4", "--save", str(target)]) == 0
+    return target
+
+
+def test_play_resume_goes_on_where_the_saved_game_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = saved_game(tmp_path, monkeypatch, "1\n1\n")
+    record = GameRecord.load(target)
+    left = record.final_state()
+    capsys.readouterr()
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", "--resume", str(target))
+    assert (status, err) == (0, "")
+    assert f"resuming {target}" in out
+    # The table shown first is the one the person left, with their own hand only (R-3.8).
+    hand = " ".join(str(card) for card in left.players[0].hand)
+    assert f"Your hand: {hand}" in out
+    for seat in (1, 2):
+        assert " ".join(str(card) for card in left.players[seat].hand) not in out
+    assert f"Game saved to {target}" in out
+    again = GameRecord.load(target)
+    assert again.actions[: len(record.actions)] == record.actions
+    assert len(again.actions) > len(record.actions)
+    again.final_state()  # every action replays
+
+
+def test_play_resume_takes_the_table_from_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = saved_game(tmp_path, monkeypatch, "1\n")
+    capsys.readouterr()
+    status, out, err = run(capsys, "play", "--resume", str(target), "--variant", "masters")
+    assert status == 2
+    assert "--variant" in err
+    assert "Hand" not in out
+
+
+def test_play_resume_of_a_file_that_is_not_a_record_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "notes.json"
+    target.write_text('{"hello": 1}', encoding="utf-8")
+    status, _, err = run(capsys, "play", "--resume", str(target))
+    assert status == 2
+    assert err.startswith("phase10: ")
+
+
+def test_play_resume_of_a_missing_file_is_refused_before_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "play", "--resume", str(tmp_path / "nothing.json"))
+    assert status == 2
+    assert out == ""
+    assert "there is no saved game" in err
+
+
+# --------------------------------------------------------------------------- the family
+
+
+@pytest.mark.parametrize("game", ["twist", "dice"])
+def test_r3_8_play_of_the_family_shows_the_seed_only_at_the_end(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-3.8: Twist's seed rebuilds the bots' hands and the stock (and Dice's every roll to
+    come); ``play --game twist`` printed it on its first line, as the card game never does."""
+    feed(monkeypatch, "quit\n")
+    status, out, _ = run(capsys, "play", "--game", game, "--players", "2", "--seed", "987654")
+    assert status == 0
+    assert out.count("987654") == 1
+    assert out.rstrip().splitlines()[-1] == "This game's seed was 987654."
+
+
+# --------------------------------------------------------------------------- table sizes
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"), [("teams", 4), ("masters+hard-2p-masters", 2), ("masters", 3)]
+)
+def test_play_without_players_seats_the_nearest_count_the_rules_allow(
+    variant: str, seats: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --variant teams`` failed with "3 players cannot play" although the user gave
+    no count: the default (3) is now the nearest count the rules allow."""
+    feed(monkeypatch, "quit\n")
+    status, out, err = run(capsys, "play", "--variant", variant, "--seed", "1")
+    assert (status, err) == (0, "")
+    first_table = out.split("\n\n")[2]
+    assert len([line for line in first_table.splitlines() if line[2:3].isdigit()]) == seats
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("hard-2p-masters", 2), ("teams+to-phase-1", 4)])
+def test_demo_without_players_seats_the_nearest_count_the_rules_allow(
+    variant: str, seats: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "demo", "--variant", variant, "--seed", "1")
+    assert (status, err) == (0, "")
+    names = out.splitlines()[0].split("players ")[1].split(", ")
+    assert len(names) == seats
+
+
+def test_a_count_the_user_gives_is_never_changed(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "play", "--variant", "teams", "--players", "3")
+    assert status == 2
+    assert "3 players cannot play; these rules allow 4-6" in err
+
+
+def test_play_saves_after_each_of_the_persons_moves(tmp_path: Path) -> None:
+    """With ``--save`` the file holds the game so far whenever the person is asked for a
+    move, so a closed terminal (no chance to save at the end) loses nothing."""
+    from phase10.cli.play import run_play
+
+    target = tmp_path / "game.json"
+    seen: list[int] = []
+    answers = iter(["1", "1", "1", "1"])
+
+    def ask(prompt: str) -> str | None:
+        seen.append(len(GameRecord.load(target).actions) if target.exists() else -1)
+        return next(answers, None)
+
+    out = io.StringIO()
+    assert run_play(out, ask, players=3, seed=4, save=str(target)) == 0
+    assert seen[0] >= 0  # saved before the first question
+    assert seen == sorted(seen)
+    assert seen[-1] > seen[0]  # and again after the person's moves
+    assert len(GameRecord.load(target).actions) >= seen[-1]
+
+
+# --------------------------------------------------------------------------- plug-ins
+
+
+def test_a_broken_plugin_is_one_warning_line_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plug-in that fails to load used to show as a Python warning naming a line of the
+    library's own source (``.../phase10/variants.py:267: PluginWarning: ...`` and the
+    code of that line); the command says it in one line of its own."""
+    saved = (
+        dict(variants._REGISTRY),
+        dict(variants._ALIASES),
+        list(variants._LOADED_ENTRY_POINTS),
+        dict(variants._PLUGIN_FAILURES),
+    )
+    entry = metadata.EntryPoint("broken", "p10_no_such_module:VARIANT", "phase10.variants")
+    monkeypatch.setattr(metadata, "entry_points", lambda **selection: [entry])
+    variants._LOADED_ENTRY_POINTS[0] = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("default")
+            status, out, err = run(capsys, "variants", "--plain")
+    finally:
+        variants._REGISTRY.clear()
+        variants._REGISTRY.update(saved[0])
+        variants._ALIASES.clear()
+        variants._ALIASES.update(saved[1])
+        variants._LOADED_ENTRY_POINTS[:] = saved[2]
+        variants._PLUGIN_FAILURES.clear()
+        variants._PLUGIN_FAILURES.update(saved[3])
+    assert status == 0
+    assert "standard" in out
+    assert err.startswith("phase10: warning: phase10 variant plug-in 'broken' not loaded: ")
+    assert len(err.splitlines()) == 1
+    assert "variants.py" not in err
