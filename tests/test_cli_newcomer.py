@@ -180,7 +180,7 @@ def test_demo_without_players_seats_the_nearest_count_the_rules_allow(
 def test_a_count_the_user_gives_is_never_changed(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "play", "--variant", "teams", "--players", "3")
     assert status == 2
-    assert "3 players cannot play; these rules allow 4-6" in err
+    assert "3 players cannot play; these rules allow 4 to 6" in err
 
 
 def test_play_saves_after_each_of_the_persons_moves(tmp_path: Path) -> None:

@@ -790,6 +790,27 @@ def test_skip_no_stacking() -> None:
     assert check(state, Discard(S, 0)) is None
 
 
+@pytest.mark.parametrize(
+    ("target", "why"),
+    [
+        (2, "you cannot skip yourself: name another player (R-9.1); you may skip seats 1, 3"),
+        (7, "there is no seat 7 at this table (seats 0 to 3); you may skip seats 1, 3"),
+        (0, "seat 0 cannot be skipped now (R-9.1, R-9.5); you may skip seats 1, 3"),
+    ],
+)
+def test_r9_1_a_refused_skip_target_says_why_and_whom_the_skip_may_name(
+    target: int, why: str
+) -> None:
+    """R-9.1, R-9.5: the error for a bad Skip target tells yourself, a seat the table does
+    not have and a seat the limit protects apart, and lists the seats it may name."""
+    state = apply(skip(skip_game(), 0), DrawStock())
+    assert state.current_player == 2
+    assert_illegal(state, Discard(S, target), IllegalReason.BAD_SKIP_TARGET)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(S, target))
+    assert info.value.message == why
+
+
 def test_skip_once_per_hand() -> None:
     """A-6 once_per_hand: a player skipped once cannot be skipped again in the same hand."""
     state = skip(skip_game(rules=Rules(skip_limit="once_per_hand")), 0)

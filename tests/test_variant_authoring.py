@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import attrs
 import pytest
 
-from phase10 import InvalidRulesError, Rules, variants
+from phase10 import InvalidRulesError, Rules, new_game, variants
 from phase10.variants import Variant
 
 
@@ -102,3 +102,25 @@ def test_a_combination_that_fails_only_as_a_whole_names_every_part(registry: Non
     assert "needy, no-skips and no-wilds do not combine: needs a Wild or a Skip" in str(
         caught.value
     )
+
+
+def test_a_variant_given_where_rules_are_expected_is_named_with_the_fix() -> None:
+    """``variants.get`` gives a Variant, a step of a spec, not rules: the error says what to
+    pass instead rather than printing the whole Variant."""
+    with pytest.raises(InvalidRulesError) as info:
+        new_game(3, variants.get("masters"))  # type: ignore[arg-type]
+    assert info.value.message == (
+        "rules must be a Rules or a variant spec, not the Variant 'masters' itself: pass its "
+        "name ('masters') or its rules (variants.resolve('masters'))"
+    )
+    with pytest.raises(InvalidRulesError, match=r"not 5$"):
+        new_game(3, 5)  # type: ignore[arg-type]
+
+
+def test_r1_5_a_table_size_the_rules_fix_is_said_as_one_number() -> None:
+    """R-1.5: rules for exactly two players say "exactly 2", not "2-2"."""
+    with pytest.raises(InvalidRulesError) as info:
+        new_game(3, "hard-2p-masters")
+    assert info.value.message == "3 players cannot play; these rules allow exactly 2"
+    with pytest.raises(InvalidRulesError, match=r"these rules allow 2 to 6$"):
+        new_game(7)

@@ -724,9 +724,13 @@ class Rules:
     def check_players(self, count: int) -> None:
         """Raise :class:`InvalidRulesError` unless ``count`` players may play (R-1.5)."""
         if not self.min_players <= count <= self.max_players:
+            allowed = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise InvalidRulesError(
-                f"{show(count)} players cannot play; these rules allow "
-                f"{self.min_players}-{self.max_players}",
+                f"{show(count)} players cannot play; these rules allow {allowed}",
                 option="players",
             )
         box = PHASE_CARD_COPIES * len(self.phases)

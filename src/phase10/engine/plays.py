@@ -6,7 +6,7 @@ Every function checks its action completely before building anything, raises
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ..actions import (
@@ -23,6 +23,7 @@ from ..actions import (
 from ..cards import WILD, Card
 from ..errors import IllegalReason
 from ..laying import remaining_requirements
+from ..limits import show
 from ..melds import End, Meld, MeldRules, RunOf
 from ..phase_cards import finished
 from ..phases import Phase
@@ -651,11 +652,9 @@ def discard(state: GameState, action: Discard) -> GameState:
                 IllegalReason.TARGET_NOT_NEEDED,
                 "you are going out: the hand ends, so the Skip needs no target (R-9.7)",
             )
-        if target not in skip_targets(state, seat):
-            raise illegal(
-                IllegalReason.BAD_SKIP_TARGET,
-                f"seat {target} cannot be skipped now (R-9.1, R-9.5)",
-            )
+        targets = skip_targets(state, seat)
+        if target not in targets:
+            raise illegal(IllegalReason.BAD_SKIP_TARGET, _bad_target(state, seat, target, targets))
     elif (
         code == 49
         and not going_out
@@ -720,6 +719,20 @@ def discard(state: GameState, action: Discard) -> GameState:
         reshuffles=reshuffles,
         skip_record=record,
     )
+
+
+def _bad_target(state: GameState, seat: int, target: int, targets: Sequence[int]) -> str:
+    """Why ``target`` may not be skipped, and whom the Skip may name (R-9.1, R-9.5)."""
+    if target == seat:
+        why = "you cannot skip yourself: name another player (R-9.1)"
+    elif target not in state.seats:
+        why = f"there is no seat {show(target)} at this table (seats 0 to {len(state.seats) - 1})"
+    else:
+        why = f"seat {target} cannot be skipped now (R-9.1, R-9.5)"
+    if not targets:
+        return f"{why}; nobody can be skipped now"
+    seats = "seat" if len(targets) == 1 else "seats"
+    return f"{why}; you may skip {seats} {', '.join(map(str, targets))}"
 
 
 def _floater_can_play(state: GameState, seat: int) -> bool:

@@ -27,7 +27,16 @@ def resolve_rules(rules: Rules | str) -> Rules:
         from ..variants import resolve
 
         return resolve(rules)
-    raise InvalidRulesError(f"rules must be a Rules or a variant name, not {rules!r}")
+    from ..variants import Variant
+
+    if isinstance(rules, Variant):  # variants.get(...) gives one: a step of a spec
+        name = rules.name
+        raise InvalidRulesError(
+            f"rules must be a Rules or a variant spec, not the Variant {name!r} itself: "
+            f"pass its name ({name!r}) or its rules (variants.resolve({name!r}))",
+            "rules",
+        )
+    raise InvalidRulesError(f"rules must be a Rules or a variant spec, not {show(rules)}", "rules")
 
 
 def new_game(
