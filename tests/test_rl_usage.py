@@ -37,3 +37,71 @@ def test_openspiel_default_game_is_long_enough_for_random_play() -> None:
     assert state.game_state is not None
     assert state.game_state.winners  # a winner, not the cap
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_gymnasium_masked_sampling_takes_the_info_mask() -> None:
+    """``env.action_space.sample(mask=info["action_mask"])``, Gymnasium's masked random
+    action, works on the boolean mask the environment gives (Gymnasium's ``Discrete`` asks
+    for ``int8``) and picks only legal indices."""
+    learner = gymnasium.make(ENV_ID, players=2, rules="to-phase-1")
+    learner.action_space.seed(3)
+    _, info = learner.reset(seed=2)
+    for _ in range(200):
+        mask = info["action_mask"]
+        assert mask.dtype == np.bool_
+        action = learner.action_space.sample(mask=mask)
+        assert mask[action]
+        _, _, terminated, _, info = learner.step(action)
+        if terminated:
+            _, info = learner.reset()
+    assert learner.action_space.sample(mask=mask.view(np.int8)) in np.flatnonzero(mask)
+
+
+def test_gymnasium_environment_pickles_and_plays_on_alike() -> None:
+    """A pickled environment (a checkpoint, a worker process) plays on as the original: the
+    bots it was made with included, whichever ``opponents`` named them."""
+    for opponents in ("greedy", "random"):
+        game = Phase10Env(players=3, rules="to-phase-2", opponents=opponents)
+        _, info = game.reset(seed=4)
+        copy = pickle.loads(pickle.dumps(game))
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            observation, reward, terminated, _, info = game.step(action)
+            again, reward_again, _, _, _ = copy.step(action)
+            assert np.array_equal(observation, again)
+            assert reward == reward_again
+            if terminated:
+                break
+
+
+@pytest.mark.parametrize("action", [1.5, 1.0, "1", True, np.float64(1.0), np.array([1])])
+def test_an_action_that_is_not_a_whole_number_is_refused(action: object) -> None:
+    """An action index is a whole number (a Python or NumPy integer): a float from a
+    policy's output is refused with a sentence, never rounded into another move."""
+    learner = Phase10Env(players=2, rules="to-phase-1")
+    learner.reset(seed=1)
+    before = learner.game_state
+    with pytest.raises(InvalidDataError, match="action index"):
+        learner.step(action)  # type: ignore[arg-type]
+    assert learner.game_state is before
+    game = env(players=2, rules="to-phase-1", seed=1)
+    before = game.game_state
+    with pytest.raises(InvalidDataError, match="action index"):
+        game.step(action)  # type: ignore[arg-type]
+    assert game.game_state is before
+
+
+def test_numpy_integers_and_zero_dimensional_arrays_are_indices() -> None:
+    """What vectorised environments and policies hand over: ``np.int64``, ``np.int32`` and
+    0-d integer arrays (``Discrete.contains`` accepts them too) play their index."""
+    for action in (np.int64(0), np.int32(0), np.array(0)):
+        learner = Phase10Env(players=2, rules="to-phase-1")
+        _, info = learner.reset(seed=1)
+        assert info["action_mask"][0]  # drawing is legal
+        _, reward, terminated, _, _ = learner.step(action)  # type: ignore[arg-type]
+        assert (reward, terminated) == (0.0, False)
+        game = env(players=2, rules="to-phase-1", seed=1)
+        game.step(action)  # type: ignore[arg-type]
+        assert game.game_state.current_player == game.possible_agents.index(game.agent_selection)
+        assert not game.terminations[game.agent_selection]
