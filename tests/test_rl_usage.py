@@ -105,3 +105,13 @@ def test_numpy_integers_and_zero_dimensional_arrays_are_indices() -> None:
         game.step(action)  # type: ignore[arg-type]
         assert game.game_state.current_player == game.possible_agents.index(game.agent_selection)
         assert not game.terminations[game.agent_selection]
+
+
+def test_a_step_before_reset_asks_for_reset() -> None:
+    """An environment built without ``gymnasium.make`` (whose wrapper checks the order) and
+    stepped before ``reset()``: a sentence, not an ``IndexError`` from inside the bots."""
+    learner = Phase10Env(players=2, rules="to-phase-1")
+    with pytest.raises(InvalidDataError, match="reset"):
+        learner.step(0)
+    learner.reset(seed=1)
+    learner.step(0)  # drawing, once a game is dealt

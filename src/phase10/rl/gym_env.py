@@ -133,6 +133,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Play the index ``action``, then the bots until the learner's next turn: the
         observation, the reward (at the end only), whether the game ended, ``False``
         (nothing truncates a game: ``max_turns`` ends it) and the info."""
+        if not self._bots:
+            raise InvalidDataError("no game is dealt yet: call reset() before step()")
         try:
             chosen = self.codec.decode(self.game_state, action_index(action))
         except IllegalActionError as error:
