@@ -8,6 +8,7 @@ and OpenSpiel's default game ending before random play can finish it.
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -16,6 +17,23 @@ import pytest
 import phase10.rl  # noqa: F401  (registers phase10/Phase10-v0)
 from phase10 import InvalidDataError
 from phase10.rl import ENV_ID, Phase10Env, env
+
+
+def _play_on(state: Any, rng: np.random.Generator, moves: int) -> list[int]:
+    """``moves`` random moves of a pyspiel state (chance outcomes by their probabilities);
+    the actions taken."""
+    taken = []
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            codes, chances = zip(*state.chance_outcomes(), strict=True)
+            action = int(rng.choice(codes, p=chances))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        taken.append(action)
+    return taken
 
 
 def test_openspiel_default_game_is_long_enough_for_random_play() -> None:
@@ -27,13 +45,7 @@ def test_openspiel_default_game_is_long_enough_for_random_play() -> None:
 
     game = pyspiel.load_game("python_phase10")
     state = game.new_initial_state()
-    rng = np.random.default_rng(5)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            codes, chances = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(codes, p=chances)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    _play_on(state, np.random.default_rng(5), 1_000_000)
     assert state.game_state is not None
     assert state.game_state.winners  # a winner, not the cap
     assert sorted(state.returns()) == [-1.0, 1.0]
@@ -115,3 +127,36 @@ def test_a_step_before_reset_asks_for_reset() -> None:
         learner.step(0)
     learner.reset(seed=1)
     learner.step(0)  # drawing, once a game is dealt
+
+
+def test_openspiel_states_deserialize_and_unpickle_into_playable_states() -> None:
+    """``game.deserialize_state(state.serialize())`` (what ``random_sim_test(serialize=True)``
+    and checkpoints do) and ``pickle`` give a state that plays on as the original: its legal
+    actions, returns, tensors and information state (they lost the game's codec)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import phase10.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_phase10", {"players": 3, "variant": "masters+to-phase-2"})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    _play_on(state, rng, 400)
+    while state.is_chance_node():
+        _play_on(state, rng, 1)
+    copies = [game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))]
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    copies.append(restored)
+    copies.append(pickle.loads(pickle.dumps(game)).deserialize_state(state.serialize()))
+    for copy in copies:
+        assert copy.history() == state.history()
+        assert copy.legal_actions() == state.legal_actions()
+        assert copy.returns() == state.returns()
+        player = state.current_player()
+        assert copy.information_state_string(player) == state.information_state_string(player)
+        assert copy.observation_tensor(player) == state.observation_tensor(player)
+    for copy in copies:  # the same moves from both
+        original = state.clone()
+        assert _play_on(copy, np.random.default_rng(2), 300) == _play_on(
+            original, np.random.default_rng(2), 300
+        )
+        assert copy.returns() == original.returns()
+    assert str(pickle.loads(pickle.dumps(game)).new_initial_state()).startswith("dealing")

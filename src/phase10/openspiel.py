@@ -118,6 +118,12 @@ class Phase10Game(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, merged)
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled as its parameters: pyspiel's own pickling of a game rebuilds the C++ game
+        but not this object's attributes (the rules, the codec), and OpenSpiel pickles a
+        Python state, its game included, to serialize it."""
+        return pyspiel.load_game, (str(self),)
+
     def new_initial_state(self) -> Phase10State:
         return Phase10State(self)
 
