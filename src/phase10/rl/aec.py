@@ -37,7 +37,7 @@ from ..state import GameState, Stage
 from ..text import render as render_text
 from ..views import spectator_view
 from .codec import ActionCodec
-from .common import resolve_rules
+from .common import action_index, resolve_rules
 from .observation import ObservationEncoder
 from .rewards import game_rewards
 
@@ -205,7 +205,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             chosen = self.codec._legal(state).get(action) if type(action) is int else None
         if chosen is None:
             try:
-                chosen = self.codec.decode(state, int(action))
+                chosen = self.codec.decode(state, action_index(action))
             except IllegalActionError as error:
                 self._end_illegal(self.agent_selection, error)
                 return

@@ -1,13 +1,16 @@
-"""What the learning modules share: reading a rule set given as Rules or as a variant spec."""
+"""What the learning modules share: reading a rule set given as Rules or as a variant spec, and
+an action index given as a Python or NumPy integer."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import variants
-from ..errors import InvalidRulesError
+from ..errors import InvalidDataError, InvalidRulesError
 from ..limits import show
 from ..rules import Rules
 
-__all__ = ["resolve_rules"]
+__all__ = ["action_index", "resolve_rules"]
 
 
 def resolve_rules(rules: Rules | str) -> Rules:
@@ -17,3 +20,16 @@ def resolve_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, str):
         return variants.resolve(rules)
     raise InvalidRulesError(f"rules are a Rules value or a variant spec, not {show(rules)}")
+
+
+def action_index(action: object) -> int:
+    """``action`` as an index: a Python or NumPy integer, or a 0-d integer array (what
+    Gymnasium's ``Discrete`` accepts). A float, a bool or a string is refused rather than
+    rounded into another move; the range is the codec's to check."""
+    if type(action) is int:
+        return action
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    raise InvalidDataError(f"an action index is a whole number, not {show(action)}")

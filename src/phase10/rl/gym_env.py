@@ -20,7 +20,7 @@ index the mask leaves out ends the episode with -1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -36,7 +36,7 @@ from ..text import render as render_text
 from ..views import player_view
 from .aec import ILLEGAL_REWARD, deal_on, game_seats
 from .codec import ActionCodec
-from .common import resolve_rules
+from .common import action_index, resolve_rules
 from .observation import ObservationEncoder
 from .rewards import game_rewards
 
@@ -44,10 +44,35 @@ __all__ = ["ENV_ID", "Phase10Env"]
 
 ENV_ID = "phase10/Phase10-v0"
 
-_BOTS: dict[str, Callable[[int], Bot]] = {
-    "greedy": lambda seed: GreedyBot(),
-    "random": lambda seed: RandomBot(seed),
-}
+
+def _greedy(seed: int) -> Bot:
+    return GreedyBot()
+
+
+def _random(seed: int) -> Bot:
+    return RandomBot(seed)
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {"greedy": _greedy, "random": _random}
+"""The named opponents: module functions, not lambdas, so that an environment pickles."""
+
+
+class _Actions(spaces.Discrete):
+    """``Discrete(n)`` whose ``sample(mask=...)`` also takes the boolean mask of
+    ``info["action_mask"]`` (Gymnasium's own asks for ``int8``)."""
+
+    def sample(
+        self,
+        mask: npt.NDArray[np.int8] | npt.NDArray[np.bool_] | None = None,
+        probability: npt.NDArray[np.int8] | None = None,  # Gymnasium's annotation
+    ) -> np.int64:
+        """A random index (one the mask marks, with a mask; as ``Discrete.sample``)."""
+        if mask is not None and mask.dtype == np.bool_:
+            mask = mask.view(np.int8)  # one byte an index either way
+        int8_mask = cast("npt.NDArray[np.int8] | None", mask)  # other dtypes: Gymnasium's error
+        if probability is None:
+            return super().sample(int8_mask)
+        return super().sample(int8_mask, probability)
 
 
 class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -82,7 +107,7 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.codec = ActionCodec(self.rules)
         self.encoder = ObservationEncoder(self.rules)
         self.observation_space = self.encoder.space
-        self.action_space = spaces.Discrete(self.codec.size)
+        self.action_space = _Actions(self.codec.size)
         self._bots: list[Bot | None] = []
         self.game_state = new_game(self.players, self.rules, seed=0)
 
@@ -108,8 +133,10 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Play the index ``action``, then the bots until the learner's next turn: the
         observation, the reward (at the end only), whether the game ended, ``False``
         (nothing truncates a game: ``max_turns`` ends it) and the info."""
+        if not self._bots:
+            raise InvalidDataError("no game is dealt yet: call reset() before step()")
         try:
-            chosen = self.codec.decode(self.game_state, int(action))
+            chosen = self.codec.decode(self.game_state, action_index(action))
         except IllegalActionError as error:
             info = self._info()
             info["illegal"] = error.message

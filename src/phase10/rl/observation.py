@@ -5,7 +5,8 @@
 holds, so it cannot leak what the seat may not see: two states that differ
 only in other hands, the order of the draw pile or the seed give equal arrays.
 Seats are listed from the viewer's point of view (the viewer first, then the
-seats after it in turn order), so one policy can play any seat.
+seats after it by seat number: the order of play unless a Reverse card turned it),
+so one policy can play any seat.
 
 The array is a row of global blocks, then one block per seat (``blocks`` and
 ``seat_blocks``; ``docs/ai.rst`` has both tables).
@@ -234,7 +235,7 @@ class ObservationEncoder:
             ]
         )
         """The parts of one seat's block; seat blocks follow the global blocks, the viewer's
-        first, then the others in turn order (empty for seats beyond the table)."""
+        first, then the others by seat number after it (empty for seats beyond the table)."""
         self.seat_size = len(seat_values)
         self.seats_start = len(high)
         high.extend(seat_values * seats)
