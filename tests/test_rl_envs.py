@@ -7,7 +7,9 @@ checkers do not look at: rewards at the end, an illegal index, rendering without
 
 from __future__ import annotations
 
+import random
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -17,7 +19,15 @@ from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
 import phase10.rl
-from phase10 import InvalidDataError, LayDown, LayGroup, RandomBot, legal_actions, player_view
+from phase10 import (
+    InvalidDataError,
+    LayDown,
+    LayGroup,
+    RandomBot,
+    format_cards,
+    legal_actions,
+    player_view,
+)
 from phase10.rl import ENV_ID, ActionCodec, ObservationEncoder, Phase10Env, env
 from phase10.rl.aec import ILLEGAL_REWARD
 
@@ -235,3 +245,89 @@ def test_openspiel_information_state_has_perfect_recall() -> None:
     assert len(state.observation_tensor(mover)) == game.observation_tensor_size()
     other = 1 - mover
     assert state.information_state_string(other).count("\n") == after.count("\n")
+
+
+def _dealt_state(pyspiel_game: Any, rng: np.random.Generator, moves: int) -> Any:
+    """A state of ``pyspiel_game`` after its first deal and ``moves`` random player moves."""
+    state = pyspiel_game.new_initial_state()
+    while state.is_chance_node():
+        codes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(codes, p=probabilities)))
+    for _ in range(moves):
+        if state.is_terminal() or state.is_chance_node():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_openspiel_resample_from_infostate_keeps_what_the_player_knows() -> None:
+    """Issue 11: ``resample_from_infostate`` (what OpenSpiel's IS-MCTS asks) deals the unseen
+    cards again: the player's information state, view and legal moves stay, the original
+    state is untouched, each other seat's information state names the hand it now holds,
+    and the sample plays on to a zero-sum end."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import phase10.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_phase10", {"players": 3, "variant": "masters+to-phase-2"})
+    rng = np.random.default_rng(5)
+    floats = random.Random(2)
+    changed = 0
+    for moves in (0, 7, 19):
+        state = _dealt_state(game, rng, moves)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        mover = state.current_player()
+        before = state.game_state
+        strings = [state.information_state_string(p) for p in range(3)]
+        for player in range(3):
+            sample = state.resample_from_infostate(player, floats.random)
+            assert sample.information_state_string(player) == strings[player]
+            assert sample.observation_string(player) == state.observation_string(player)
+            assert player_view(sample.game_state, player) == player_view(before, player)
+            assert sample.current_player() == mover
+            if player == mover:
+                assert sample.legal_actions() == state.legal_actions()
+            for other in range(3):
+                if other != player:
+                    hand = sample.game_state.players[other].hand
+                    assert sample.information_state_string(other).startswith(strings[other])
+                    assert f"resampled: my hand {format_cards(hand)}" in (
+                        sample.information_state_string(other)
+                    )
+                    changed += hand != before.players[other].hand
+        assert state.game_state is before
+        assert [state.information_state_string(p) for p in range(3)] == strings
+    assert changed
+    while not sample.is_terminal():
+        if sample.is_chance_node():
+            codes, probabilities = zip(*sample.chance_outcomes(), strict=True)
+            sample.apply_action(int(rng.choice(codes, p=probabilities)))
+        else:
+            sample.apply_action(int(rng.choice(sample.legal_actions())))
+    assert abs(sum(sample.returns())) < 1e-9
+
+
+def test_openspiel_resample_is_refused_during_a_deal_and_is_a_copy_at_the_end() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import phase10.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_phase10", {"players": 2, "variant": "to-phase-1"})
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="between deals"):
+        state.resample_from_infostate(0, random.Random(1).random)
+
+
+def test_openspiel_information_set_mcts_plays_a_move() -> None:
+    """OpenSpiel's own IS-MCTS searches over resampled states and returns a legal move."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import phase10.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_phase10", {"players": 2, "variant": "to-phase-1"})
+    state = _dealt_state(game, np.random.default_rng(1), 0)
+    seeded = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, seeded), 2.0, 6, random_state=seeded
+    )
+    assert bot.step(state) in state.legal_actions()

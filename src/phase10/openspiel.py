@@ -19,6 +19,9 @@ the length of random play, about 2,000 turns for two players of the standard gam
   fact the player learned, in order (its hands as dealt, its draws, its own groups
   set aside, everyone's public moves).
 * **Returns** at the end: :func:`~phase10.rl.game_rewards` (zero-sum).
+* **Resampling**: ``state.resample_from_infostate(player, sampler)`` deals the cards
+  ``player`` cannot see at random (:func:`~phase10.sample_state`), what OpenSpiel's
+  information-set MCTS (``open_spiel.python.algorithms.ismcts``) asks of a game.
 
 >>> import pyspiel
 >>> import phase10.openspiel
@@ -30,7 +33,9 @@ the length of random play, about 2,000 turns for two players of the standard gam
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -45,6 +50,7 @@ from .rl.common import resolve_rules
 from .rl.observation import ObservationEncoder
 from .rl.rewards import game_rewards
 from .rules import Rules
+from .sampling import sample_state
 from .state import GameState, Stage
 from .text import render
 from .views import player_view, spectator_view
@@ -250,6 +256,34 @@ class Phase10State(pyspiel.State):  # type: ignore[misc]
             return action_to_text(game.codec.decode(state, action))
         return game.codec.describe(action)
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> Phase10State:
+        """A state ``player_id`` cannot tell from this one: the cards it does not see (the
+        other hands, the stock's order, face-down Save piles) dealt again at random by
+        :func:`~phase10.sample_state`, from a seed drawn with ``probability_sampler`` (a
+        callable giving floats in [0, 1), such as ``pyspiel.UniformProbabilitySampler``).
+        Its information state for ``player_id`` is this one's; every other seat's ends with
+        the hand it holds in the new state (its earlier draws are not known), so that an
+        information state still tells its holder's legal moves. At a terminal state it is a
+        copy; during a deal (a chance node) it is refused, as nothing is to be searched."""
+        state = self.game_state
+        copy: Phase10State = self.clone()
+        if self.is_terminal():
+            return copy
+        if state is None or self._dealing():
+            raise ValueError("a state is resampled between deals, not during one")
+        seed = int(probability_sampler() * 2.0**53)
+        world = sample_state(player_view(state, player_id), random.Random(seed))
+        copy._state = _Kept(world)
+        copy._logs = _Kept(  # each other seat learns the hand it holds in this world
+            tuple(
+                log if seat == player_id else (*log, _resampled_line(world, seat))
+                for seat, log in enumerate(self._logs.value)
+            )
+        )
+        return copy
+
     def is_terminal(self) -> bool:
         state = self.game_state
         return state is not None and state.is_over
@@ -266,6 +300,14 @@ class Phase10State(pyspiel.State):  # type: ignore[misc]
         if state is None:
             return f"dealing: {len(self._dealt)} cards placed"
         return render(spectator_view(state))
+
+
+def _resampled_line(world: GameState, seat: int) -> str:
+    """What a seat of a resampled world knows that its log does not say: the hand (and the
+    Save pile) dealt to it there, so that its information state tells its legal moves."""
+    player = world.players[seat]
+    saved = f", my Save pile {format_cards(player.saved)}" if player.saved else ""
+    return f"resampled: my hand {format_cards(player.hand)}{saved}"
 
 
 class Phase10Observer:
