@@ -5,21 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import variants
-from ..errors import InvalidDataError, InvalidRulesError
+from ..engine.setup import resolve_rules
+from ..errors import InvalidDataError
 from ..limits import show
-from ..rules import Rules
 
 __all__ = ["action_index", "resolve_rules"]
-
-
-def resolve_rules(rules: Rules | str) -> Rules:
-    """``rules`` itself, or the rules of the variant spec ``rules`` (``"masters+floating"``)."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return variants.resolve(rules)
-    raise InvalidRulesError(f"rules are a Rules value or a variant spec, not {show(rules)}")
 
 
 def action_index(action: object) -> int:
