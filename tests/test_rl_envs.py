@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test.api_test import api_test
+from pettingzoo.test.render_test import render_test
 from pettingzoo.test.seed_test import seed_test
 
 import phase10.rl
@@ -30,6 +32,7 @@ from phase10 import (
 )
 from phase10.rl import ENV_ID, ActionCodec, ObservationEncoder, Phase10Env, env
 from phase10.rl.aec import ILLEGAL_REWARD
+from phase10.text import render as render_text
 
 
 def play_out(game: phase10.rl.Phase10AEC, seed: int) -> dict[str, float]:
@@ -164,12 +167,37 @@ def test_ansi_render_shows_the_table_and_no_hand() -> None:
     assert " ".join(str(c) for c in hand) not in text
     with pytest.warns(UserWarning, match="render_mode"):
         assert env(players=2).render() is None
-    with pytest.raises(InvalidDataError, match="render_mode"):
-        env(render_mode="human")
+    with pytest.raises(InvalidDataError, match="render_mode is None, 'ansi' or 'human'"):
+        env(render_mode="rgb_array")
+    with pytest.raises(InvalidDataError, match="render_mode is None, 'ansi' or 'human'"):
+        Phase10Env(render_mode="rgb_array")
     with pytest.raises(InvalidDataError, match="players"):
         env(players=9)
     with pytest.raises(InvalidDataError, match="teams"):  # team play: 4 or 6 seats
         env(players=5, rules="teams")
+
+
+def test_human_render_prints_the_table_at_each_step(capsys: pytest.CaptureFixture[str]) -> None:
+    """``render_mode="human"`` prints what ``"ansi"`` returns, after reset and every step,
+    and ``render()`` gives ``None``: PettingZoo's ``render_test`` passes."""
+    game = env(players=2, rules="to-phase-1", seed=1, render_mode="human")
+    shown = capsys.readouterr().out
+    text = env(players=2, rules="to-phase-1", seed=1, render_mode="ansi").render()
+    assert shown == f"{text}\n"
+    hand = " ".join(str(c) for c in game.game_state.players[0].hand)
+    assert hand not in shown
+    mask = game.observe(game.agent_selection)["action_mask"]
+    game.step(int(np.flatnonzero(mask)[0]))
+    assert capsys.readouterr().out.count("Discard pile") == 1
+    assert game.render() is None
+    render_test(partial(env, 2, "to-phase-1", 2))  # type: ignore[arg-type]  # it passes render_mode
+    learner = Phase10Env(players=2, rules="to-phase-1", opponents="random", render_mode="human")
+    capsys.readouterr()
+    _, info = learner.reset(seed=3)
+    first = capsys.readouterr().out
+    assert first == render_text(player_view(learner.game_state, 0)) + "\n"
+    learner.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "Discard pile" in capsys.readouterr().out
 
 
 def test_gymnasium_check_env_and_registration() -> None:

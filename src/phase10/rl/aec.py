@@ -37,7 +37,7 @@ from ..state import GameState, Stage
 from ..text import render as render_text
 from ..views import spectator_view
 from .codec import ActionCodec
-from .common import action_index, resolve_rules
+from .common import action_index, check_render_mode, resolve_rules, shown
 from .observation import ObservationEncoder
 from .rewards import game_rewards
 
@@ -81,7 +81,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
     """Phase 10 as a PettingZoo AEC environment; agents ``player_0`` ... by seat."""
 
     metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "phase10_v0",
         "is_parallelizable": False,
     }
@@ -96,9 +96,7 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         super().__init__()  # type: ignore[no-untyped-call]
         self.rules = resolve_rules(rules)
         self.players = game_seats(players, self.rules)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidDataError(f"render_mode is None or 'ansi', not {show(render_mode)}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.codec = ActionCodec(self.rules)
         self._mask_shape = (self.codec.size,)  # np.ndarray over the mask's bytes: cheaper than
         # np.frombuffer, the same array
@@ -141,6 +139,8 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._over = False  # every agent terminated; the rewards are paid
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seat = self.game_state.current_player
@@ -224,6 +224,8 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.current_player or 0]
+        if self.render_mode == "human":
+            self.render()
 
     def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
         """End the game on an index the mask leaves out: -1 for ``agent``, 0 for the others."""
@@ -236,11 +238,12 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
         self._deads_step_first()
 
     def render(self) -> str | None:
-        """The table as a spectator sees it (``render_mode="ansi"``): no hand is shown."""
+        """The table as a spectator sees it, no hand shown: the text (``render_mode="ansi"``),
+        or printed (``"human"``, after every step and reset as well)."""
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode (use render_mode='ansi')")
             return None
-        return render_text(spectator_view(self.game_state))
+        return shown(render_text(spectator_view(self.game_state)), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

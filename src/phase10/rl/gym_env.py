@@ -36,7 +36,7 @@ from ..text import render as render_text
 from ..views import player_view
 from .aec import ILLEGAL_REWARD, deal_on, game_seats
 from .codec import ActionCodec
-from .common import action_index, resolve_rules
+from .common import action_index, check_render_mode, resolve_rules, shown
 from .observation import ObservationEncoder
 from .rewards import game_rewards
 
@@ -79,7 +79,7 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """Phase 10 for one learner at ``seat``; ``opponents`` is ``"greedy"``, ``"random"`` or a
     function from a seed to a :class:`~phase10.Bot` (called once per other seat and game)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (read from the class)
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (read from the class)
 
     def __init__(
         self,
@@ -99,9 +99,7 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                     f"opponents is 'greedy', 'random' or a function, not {show(opponents)}"
                 )
             opponents = _BOTS[opponents]
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidDataError(f"render_mode is None or 'ansi', not {show(render_mode)}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.seat = seat
         self._make_bot = opponents
         self.codec = ActionCodec(self.rules)
@@ -125,6 +123,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         ]
         self.game_state = new_game(self.players, self.rules, seed=int(rng.integers(0, 2**63)))
         self._play_others()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def step(
@@ -146,6 +146,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward = 0.0
         if self.game_state.is_over:
             reward = game_rewards(self.game_state.winners, self.players)[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, self.game_state.is_over, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -153,11 +155,12 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self.codec.mask(self.game_state)
 
     def render(self) -> str | None:
-        """The table as the learner sees it (``render_mode="ansi"``)."""
+        """The table as the learner sees it: the text (``render_mode="ansi"``), or printed
+        (``"human"``, after every step and reset as well)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use 'ansi')")
             return None
-        return render_text(player_view(self.game_state, self.seat))
+        return shown(render_text(player_view(self.game_state, self.seat)), self.render_mode)
 
     def _play_others(self) -> None:
         """Bots play, and hands are dealt, until it is the learner's turn or the game is over."""
