@@ -70,3 +70,10 @@ def test_the_cli_finds_your_bot_in_the_current_directory(
     assert (status, captured.err) == (0, "")
     assert '"here_bots:Bot"' in captured.out
     sys.modules.pop("here_bots", None)
+
+
+def test_the_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse formats a description with ``%`` only when it holds ``%(prog)``."""
+    assert main(["simulate", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "with 95% intervals" in out

@@ -100,7 +100,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "simulate",
         help="play many bot games and summarise them",
         description="Play many seeded bot games and summarise them: hands per game, win rates "
-        "by seat and by bot with 95%% intervals, mean scores. Game i is played from seed + i, "
+        "by seat and by bot with 95% intervals, mean scores. Game i is played from seed + i, "
         "so the result depends neither on --workers nor on --backend.",
     )
     sim.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
