@@ -9,6 +9,8 @@ huge count before refusing it; ``Keep(1.5)`` raised a bare ``TypeError``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -58,3 +60,28 @@ def test_a_declaration_of_anything_but_groups_of_numbers_is_a_data_error() -> No
         Declare(5)  # type: ignore[arg-type]
     with pytest.raises(InvalidDataError, match="a die is named by its number"):
         Declare([(0, 1, 2), 1.5])  # type: ignore[list-item]
+
+
+FIVE: Any = 5
+BYTES: Any = b"R5"
+
+
+@pytest.mark.parametrize(
+    ("build", "error"),
+    [
+        (lambda: dice.Roll(FIVE), InvalidDataError),
+        (lambda: dice.Roll(BYTES), InvalidDataError),
+        (lambda: dice.parse_faces(FIVE), InvalidDataError),
+        (lambda: dice.Die(FIVE), InvalidDataError),
+        (lambda: dice.DiceRules(dice=FIVE), InvalidRulesError),
+        (lambda: dice.DiceRules(phases=FIVE), InvalidRulesError),
+        (lambda: twist.TwistRules(twist_cards=FIVE), InvalidRulesError),
+        (lambda: twist.TwistRules(phases=FIVE), InvalidRulesError),
+    ],
+    ids=["roll", "roll-bytes", "faces", "die", "dice", "dice-phases", "twist-cards", "phases"],
+)
+def test_options_and_faces_of_the_wrong_type_are_typed_errors(
+    build: Callable[[], object], error: type[Exception]
+) -> None:
+    with pytest.raises(error, match=r"not (5|b'R5')"):
+        build()

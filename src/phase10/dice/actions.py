@@ -68,6 +68,8 @@ def _groups(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
 def _faces(value: Iterable[Face] | str | None) -> tuple[Face, ...] | None:
     if value is None:
         return None
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"a roll's faces are Face values or text, not {show(value)}")
     faces = parse_faces(value) if isinstance(value, str) else tuple(value)
     if not faces:
         raise InvalidDataError("a roll that names its faces names at least one (or use Roll())")
