@@ -19,6 +19,7 @@ import pytest
 import simbots
 from phase10 import InvalidDataError
 from phase10.simulate import GameOutcome, simulate, summarize_files
+from phase10.simulate.family import Game
 
 if os.environ.get("CI") != "true":
     pytest.importorskip("ray", reason="the ray extra is not installed")
@@ -126,3 +127,11 @@ def test_an_interrupted_run_on_ray_cancels_no_task(
         )
     assert cancelled == []
     assert len((tmp_path / "cut.jsonl").read_text().splitlines()) < 16
+
+
+@pytest.mark.parametrize(("game", "spec"), [("dice", "end-of-round"), ("twist", "short-board")])
+def test_dice_and_twist_play_the_same_games_on_ray(game: Game, spec: str) -> None:
+    """The dice rules hold cards (their faces): they once failed to load on Ray workers."""
+    on_ray = simulate(spec, ["greedy", "random"], 4, 3, backend="ray", game=game)
+    assert on_ray == simulate(spec, ["greedy", "random"], 4, 3, game=game)
+    assert on_ray.games == 4

@@ -20,6 +20,7 @@ import pytest
 
 from phase10 import (
     STANDARD_PHASES,
+    AltColorRunOf,
     Card,
     DeckSpec,
     DrawStock,
@@ -33,6 +34,7 @@ from phase10 import (
     Phase,
     RunOf,
     SetOf,
+    can_complete,
     parse_cards,
     standard_deck,
 )
@@ -112,9 +114,14 @@ def test_t1_2_the_board_names_the_card_games_ten_phases() -> None:
         TwistRules(phases=(STANDARD_PHASES[1],))  # numbered 2: not 1, 2, 3, ...
 
 
-def test_t1_3_ten_twist_cards_as_data_card_3_standing_for_the_alternating_run() -> None:
+def test_t1_3_ten_twist_cards_as_data_card_3_the_attested_alternating_run() -> None:
+    """V-14's one recovered Twist card: a run of 9 in alternating colours."""
     assert [card.number for card in TWIST_CARDS] == list(range(1, 11))
-    assert TWIST_CARDS[2].requirements == (RunOf(9),)
+    assert TWIST_CARDS[2].requirements == (AltColorRunOf(9),)
+    assert can_complete(parse_cards("R1 B2 R3 B4 W B6 R7 B8 R9"), TWIST_CARDS[2])
+    assert not can_complete(parse_cards("R1 B2 R3 B4 R5 B6 R7 B8 B9"), TWIST_CARDS[2])
+    with pytest.raises(InvalidRulesError, match="there is no Twist card 11"):
+        with_card(TWIST_CARDS, 11, SetOf(3))
     swapped = with_card(TWIST_CARDS, 3, SetOf(6), SetOf(3))
     assert swapped[2].requirements == (SetOf(6), SetOf(3))
     assert swapped[:2] == TWIST_CARDS[:2]

@@ -225,7 +225,15 @@ class Card:
         return self.code < other.code
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (Card.from_code, (self.code,))
+        # A module-level function, pickled by reference everywhere: cloudpickle (Ray) pickles
+        # a bound classmethod such as ``Card.from_code`` by value, and that copy fails to load
+        # in a fresh process (its globals are filled only after the cards it must build).
+        return (_card_from_code, (self.code,))
+
+
+def _card_from_code(code: int) -> Card:
+    """:meth:`Card.from_code` for unpickling (see :meth:`Card.__reduce__`)."""
+    return Card.from_code(code)
 
 
 def _make_all() -> tuple[Card, ...]:

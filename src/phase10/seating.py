@@ -1,11 +1,11 @@
 """Who sits at the table and which seed a game starts from: shared by every game of the family.
 
-The card game and :mod:`phase10.dice` take the same ``players`` (a count or
+Phase 10 Dice and Twist take the same ``players`` (a count or
 the names) and ``seed`` arguments; these helpers read them the same way.
 
->>> seat_names(2)
+>>> seat_names(2, lambda count: None)
 ('Player 1', 'Player 2')
->>> seat_names("Ann")
+>>> seat_names("Ann", lambda count: None)
 Traceback (most recent call last):
 ...
 phase10.errors.InvalidRulesError: players: players must be a count or a sequence of names
@@ -14,22 +14,36 @@ phase10.errors.InvalidRulesError: players: players must be a count or a sequence
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import InvalidRulesError
+from .limits import SEED_LIMIT, show, text_problem
 
 __all__ = ["check_seat", "game_seed", "seat_names"]
 
 
-def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    """The players' names: given, or ``Player 1``, ``Player 2``, ... for a count."""
+def seat_names(
+    players: int | Sequence[str], check_players: Callable[[int], None]
+) -> tuple[str, ...]:
+    """The players' names: given, or ``Player 1``, ``Player 2``, ... for a count.
+
+    ``check_players`` (the rules' ``check_players``) sees the count before any name is
+    built, so a huge count is refused at once; every name must be text that UTF-8 can
+    encode, or the game could not be saved.
+    """
     if isinstance(players, int) and not isinstance(players, bool):
+        check_players(players)
         return tuple(f"Player {i + 1}" for i in range(players))
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidRulesError("players must be a count or a sequence of names", "players")
     names = tuple(players)
-    if not all(isinstance(name, str) for name in names):
-        raise InvalidRulesError("player names must be strings", "players")
+    for name in names:
+        if not isinstance(name, str):
+            raise InvalidRulesError("player names must be strings", "players")
+        why = text_problem(name)
+        if why:
+            raise InvalidRulesError(f"a player name {why}", "players")
+    check_players(len(names))
     return names
 
 
@@ -44,6 +58,8 @@ def game_seed(seed: int | None) -> int:
     """``seed``, or a secure random one when it is ``None`` (it is kept in the state)."""
     if seed is None:
         return secrets.randbits(63)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidRulesError(f"seed must be an int, not {seed!r}", "seed")
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise InvalidRulesError(
+            f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
+        )
     return seed

@@ -201,6 +201,8 @@ def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary
     def count(outcome: GameOutcome) -> None:
         written[0] += 1
 
+    if any(":" in bot for bot in args.bot or ()):
+        _import_from_here()
     reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain, unit="games")
     try:
         with reporter:
@@ -223,3 +225,12 @@ def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary
             )
     except KeyboardInterrupt:
         return None
+
+
+def _import_from_here() -> None:
+    """Let ``--bot module:factory`` find a module in the current directory, as the docs say
+    (and as ``python -m phase10`` already does): the ``phase10`` script's path holds only
+    its own directory. Local workers start with this path; Ray's local workers too."""
+    here = os.getcwd()
+    if "" not in sys.path and here not in sys.path:
+        sys.path.insert(0, here)

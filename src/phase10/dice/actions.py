@@ -31,6 +31,7 @@ from collections.abc import Iterable
 import attrs
 
 from ..errors import InvalidDataError
+from ..limits import show
 from .faces import Face, format_faces, parse_faces
 
 __all__ = [
@@ -45,19 +46,30 @@ __all__ = [
 ]
 
 
+def _not_dice(value: object) -> InvalidDataError:
+    return InvalidDataError(f"a die is named by its number from 0, not {show(value)}")
+
+
 def _indices(value: int | Iterable[int]) -> tuple[int, ...]:
+    """One die or several; whether each exists is the game's to say (``check``)."""
     if isinstance(value, int):
         return (value,)
+    if not isinstance(value, Iterable):
+        raise _not_dice(value)
     return tuple(value)
 
 
 def _groups(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, Iterable):
+        raise _not_dice(value)
     return tuple(_indices(group) for group in value)
 
 
 def _faces(value: Iterable[Face] | str | None) -> tuple[Face, ...] | None:
     if value is None:
         return None
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"a roll's faces are Face values or text, not {show(value)}")
     faces = parse_faces(value) if isinstance(value, str) else tuple(value)
     if not faces:
         raise InvalidDataError("a roll that names its faces names at least one (or use Roll())")

@@ -53,8 +53,7 @@ def new_game(
     allow, or a first player who is not at the table.
     """
     resolved = resolve_rules(rules)
-    names = seat_names(players)
-    resolved.check_players(len(names))
+    names = seat_names(players, resolved.check_players)
     check_seat(first, len(names), "first")
     return DiceState(
         rules=resolved,

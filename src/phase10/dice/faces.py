@@ -24,6 +24,7 @@ import attrs
 
 from ..cards import COLORS, WILD, Card, Color
 from ..errors import InvalidDataError
+from ..limits import show
 
 __all__ = [
     "STANDARD_DICE",
@@ -112,8 +113,10 @@ def parse_faces(text: str | Iterable[str]) -> tuple[Face, ...]:
     """
     if isinstance(text, str):
         tokens: list[str] = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes):
         tokens = list(text)
+    else:
+        raise InvalidDataError(f"faces are written as text, not {show(text)}")
     return tuple(Face.parse(token) for token in tokens)
 
 
@@ -123,6 +126,8 @@ def format_faces(faces: Iterable[Face]) -> str:
 
 
 def _faces(value: Iterable[Face] | str) -> tuple[Face, ...]:
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise InvalidDataError(f"a die's faces are Face values or text, not {show(value)}")
     faces = parse_faces(value) if isinstance(value, str) else tuple(value)
     if not 1 <= len(faces) <= 256:
         raise InvalidDataError(f"a die has 1 to 256 faces, not {len(faces)}")

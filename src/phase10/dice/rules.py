@@ -29,6 +29,7 @@ import attrs
 
 from ..errors import InvalidRulesError
 from ..fastpath import Plan, plan_for
+from ..limits import show
 from ..melds import MeldRules, NaturalScope, Requirement
 from ..phases import STANDARD_PHASES, Phase
 from ..rules import RuleOption, coerce_option
@@ -99,6 +100,8 @@ def _max_turns(instance: object, attribute: attrs.Attribute[int | None], value: 
 def _dice(value: Iterable[Die]) -> tuple[Die, ...]:
     if isinstance(value, (str, bytes)):
         raise InvalidRulesError("must be a sequence of Die, not text", option="dice")
+    if not isinstance(value, Iterable):
+        raise InvalidRulesError(f"must be a sequence of Die, not {show(value)}", option="dice")
     dice = tuple(value)
     if not 1 <= len(dice) <= 64 or not all(isinstance(die, Die) for die in dice):
         raise InvalidRulesError("must be a sequence of 1 to 64 Die values", option="dice")
@@ -106,6 +109,8 @@ def _dice(value: Iterable[Die]) -> tuple[Die, ...]:
 
 
 def _phases(value: Iterable[Phase]) -> tuple[Phase, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidRulesError(f"must be a sequence of Phase, not {show(value)}", "phases")
     phases = tuple(value)
     if not phases or not all(isinstance(p, Phase) for p in phases):
         raise InvalidRulesError("must be a non-empty sequence of Phase", option="phases")

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from ..errors import InvalidDataError
+from ..limits import SEED_LIMIT, show
 from ..rules import Rules
 from ..variants import resolve
 from .backends import open_backend
@@ -144,7 +145,13 @@ def simulate(
     rules.check_players(len(kinds))
     label = family_label(game, rules.spec)
     _check_whole(games, "games", 0)
-    _check_whole(seed, "seed")
+    _check_whole(seed, "seed", 0)
+    if seed + games > SEED_LIMIT:
+        raise InvalidDataError(
+            f"game i is played from seed + i, and seeds are below 2**64: {games} games "
+            f"cannot start from {show(seed)}",
+            "seed",
+        )
     _check_whole(max_actions, "max_actions", 1)
     if workers is not None:
         _check_whole(workers, "workers", 1)
@@ -159,14 +166,25 @@ def simulate(
         raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
     tally = Tally(label, names)
     done = SeedSet()
-    if out is not None and os.path.exists(out) and os.path.getsize(out):
-        if not resume:
+    writer: ResultWriter | None = None
+    if out is not None:
+        if os.path.isdir(out):
+            raise InvalidDataError(f"{os.fspath(out)} is a directory: name a file", "out")
+        try:
+            if os.path.exists(out) and os.path.getsize(out):
+                if not resume:
+                    raise InvalidDataError(
+                        f"{os.fspath(out)} already holds results: resume it, or choose another "
+                        "file",
+                        "out",
+                    )
+                done = resume_scan(out, label, names, seed, seed + games, tally)
+            writer = ResultWriter(out, label, names)
+        except OSError as error:
             raise InvalidDataError(
-                f"{os.fspath(out)} already holds results: resume it, or choose another file", "out"
-            )
-        done = resume_scan(out, label, names, seed, seed + games, tally)
+                f"cannot write {os.fspath(out)}: {error.strerror or error}", "out"
+            ) from None
     gaps = done.gaps(seed, seed + games)
-    writer = ResultWriter(out, label, names) if out is not None else None
     completed = len(tally.seeds)
     if progress is not None:
         progress(completed, games)

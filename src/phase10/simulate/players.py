@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ..bots import Bot, GreedyBot, RandomBot
 from ..errors import InvalidDataError
+from ..limits import show
 
 __all__ = [
     "BOT_KINDS",
@@ -125,9 +126,19 @@ def resolve(spec: BotSpec) -> Callable[[int], Bot]:
         name, factory = bot_name(spec), spec
     else:
         raise InvalidDataError(f"a bot is a name or a factory, not {spec!r}", "bots")
-    if _takes_seed(factory, name):
-        return factory
-    return lambda seed: factory()
+    takes_seed = _takes_seed(factory, name)
+
+    def build(seed: int) -> Bot:
+        bot = factory(seed) if takes_seed else factory()
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidDataError(
+                f"bot {name!r}: the factory returned {show(bot)}, not a bot (an object with "
+                "a choose(view, legal) method)",
+                "bots",
+            )
+        return bot
+
+    return build
 
 
 def make_bot(kind: BotSpec, seed: int) -> Bot:

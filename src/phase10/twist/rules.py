@@ -27,6 +27,7 @@ import attrs
 
 from ..cards import DeckSpec
 from ..errors import InvalidRulesError
+from ..limits import show
 from ..melds import MeldRules, NaturalScope
 from ..phases import STANDARD_PHASES, Phase
 from ..rules import RuleOption, coerce_option
@@ -113,6 +114,8 @@ def _to_twist_moves(value: Iterable[int]) -> tuple[int, int, int]:
 def _numbered(value: Iterable[Phase], name: str, allow_empty: bool) -> tuple[Phase, ...]:
     if isinstance(value, (str, bytes)):
         raise InvalidRulesError("must be a sequence of Phase, not text", name)
+    if not isinstance(value, Iterable):
+        raise InvalidRulesError(f"must be a sequence of Phase, not {show(value)}", name)
     phases = tuple(value)
     if (not phases and not allow_empty) or not all(isinstance(p, Phase) for p in phases):
         raise InvalidRulesError("must be a non-empty sequence of Phase", name)

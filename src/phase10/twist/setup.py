@@ -6,9 +6,8 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card, standard_deck
 from ..dealing import shuffled
-from ..errors import IllegalActionError, IllegalReason, InvalidRulesError
-from ..limits import SEED_LIMIT, show, text_problem
-from ..seating import check_seat, game_seed
+from ..errors import IllegalActionError, IllegalReason
+from ..seating import check_seat, game_seed, seat_names
 from .actions import PILES
 from .common import rebuild
 from .rules import TwistChoice, TwistRules, resolve_rules
@@ -43,12 +42,8 @@ def new_game(
     (``BAD_DECK``) for a deck or Twist deck that is not the rules'.
     """
     resolved = resolve_rules(rules)
-    names = _names(players, resolved)
+    names = seat_names(players, resolved.check_players)
     check_seat(dealer, len(names), "dealer")
-    if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
-        raise InvalidRulesError(
-            f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
-        )
     seed = game_seed(seed)
     count = len(resolved.twist_cards)
     if twist_deck is None:
@@ -74,23 +69,6 @@ def new_game(
         twist_deck=twists,
     )
     return _start_hand(skeleton, 1, dealer, _order(skeleton, 1, deck))
-
-
-def _names(players: int | Sequence[str], rules: TwistRules) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        rules.check_players(players)  # before building names: the count may be huge
-        return tuple(f"Player {i + 1}" for i in range(players))
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidRulesError("players must be a count or a sequence of names", "players")
-    names = tuple(players)
-    for name in names:
-        if not isinstance(name, str):
-            raise InvalidRulesError("player names must be strings", "players")
-        why = text_problem(name)
-        if why:
-            raise InvalidRulesError(f"a player name {why}", "players")
-    rules.check_players(len(names))
-    return names
 
 
 def _order(state: TwistState, hand_number: int, deck: Iterable[Card] | None) -> tuple[Card, ...]:

@@ -7,12 +7,12 @@ anywhere: "a run of 9 in alternating colours" ``[SEED-ES0]``. So
 as :attr:`TwistRules.twist_cards <phase10.twist.TwistRules.twist_cards>`: the
 engine, the solver, the bots and the JSON documents take any group kinds.
 
-The attested card is card 3. The card game has no group kind for a run in
-alternating colours yet, so until it has, card 3 is a plain run of 9 and
-:func:`with_card` swaps in the real one:
+The attested card is card 3, a run of 9 in alternating colours
+(:class:`~phase10.AltColorRunOf`); :func:`with_card` makes any other list from
+this one:
 
 >>> TWIST_CARDS[2].name
-'1 run of 9'
+'1 run of 9 in alternating colors'
 >>> from phase10 import SetOf
 >>> [p.name for p in with_card(TWIST_CARDS, 3, SetOf(6), SetOf(3))[1:4]]
 ['9 cards of one color', '1 set of 6 + 1 set of 3', '4 sets of 2']
@@ -20,7 +20,9 @@ alternating colours yet, so until it has, card 3 is a plain run of 9 and
 
 from __future__ import annotations
 
-from ..extra_kinds import ColorRunOf
+from ..errors import InvalidRulesError
+from ..extra_kinds import AltColorRunOf, ColorRunOf
+from ..limits import show
 from ..melds import ColorOf, Requirement, RunOf, SetOf
 from ..phases import Phase
 
@@ -34,7 +36,7 @@ def _card(number: int, *requirements: Requirement) -> Phase:
 TWIST_CARDS: tuple[Phase, ...] = (
     _card(1, SetOf(3), SetOf(3), SetOf(3)),
     _card(2, ColorOf(9)),
-    _card(3, RunOf(9)),
+    _card(3, AltColorRunOf(9)),
     _card(4, SetOf(2), SetOf(2), SetOf(2), SetOf(2)),
     _card(5, SetOf(4), RunOf(5)),
     _card(6, RunOf(4), ColorOf(4)),
@@ -45,8 +47,8 @@ TWIST_CARDS: tuple[Phase, ...] = (
 )
 """The library's ten Twist cards (T-1.3), harder than the board's phases.
 
-Card 3 stands for the one attested card, "a run of 9 in alternating colours"
-``[SEED-ES0]``, as a plain run of 9 until the card game has that kind. Cards 1
+Card 3 is the one attested card, "a run of 9 in alternating colours"
+``[SEED-ES0]``. Cards 1
 and 2 take the two phases a how-to page gives for Twist ``[OURPASTIMES-TW]``
 (which it mistakes for the board's); cards 4, 5, 7, 8 and 10 come from the
 "Phase 10 + 10" list (``[PAGAT]``, RULES.md L.1), card 6 mixes a run and a colour
@@ -59,10 +61,11 @@ def with_card(
 ) -> tuple[Phase, ...]:
     """``cards`` with card ``number`` (from 1) showing ``requirements`` instead.
 
-    Used to put the alternating-colour run on card 3 once the card game has that
-    group kind, or to make any house list from the default one.
+    Used to make any house list from the default one.
     """
-    if not 1 <= number <= len(cards):
-        raise ValueError(f"there is no Twist card {number} (cards 1-{len(cards)})")
+    if type(number) is not int or not 1 <= number <= len(cards):
+        raise InvalidRulesError(
+            f"there is no Twist card {show(number)} (cards 1-{len(cards)})", "twist_cards"
+        )
     index = number - 1
     return (*cards[:index], Phase(number, requirements), *cards[index + 1 :])

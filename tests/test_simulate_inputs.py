@@ -1,0 +1,79 @@
+"""``simulate`` and ``phase10 simulate`` refuse a bad run before any game, with one readable
+line: seeds past 2**64, a results file that cannot be written, a factory that builds no bot;
+and ``--bot module:factory`` finds a module in the current directory, as the docs say."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from phase10 import InvalidDataError
+from phase10.cli import main
+from phase10.simulate import GameOutcome, simulate
+
+
+def not_a_bot(seed: int) -> str:
+    """A factory that returns something that cannot play."""
+    return f"bot {seed}"
+
+
+@pytest.mark.parametrize(("seed", "games"), [(-1, 2), (2**64 - 1, 2), (2**64, 1)])
+def test_seeds_past_64_bits_are_refused_before_any_game(seed: int, games: int) -> None:
+    played: list[GameOutcome] = []
+    with pytest.raises(InvalidDataError, match="seed") as error:
+        simulate("to-phase-1", ["greedy", "random"], games, seed, on_outcome=played.append)
+    assert played == []
+    assert error.value.path == "seed"
+
+
+def test_the_last_seeds_below_2_64_play() -> None:
+    summary = simulate("to-phase-1", ["greedy", "random"], 2, 2**64 - 2)
+    assert summary.seeds == ((2**64 - 2, 2**64),)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_factory_that_returns_no_bot_is_a_data_error(workers: int) -> None:
+    with pytest.raises(InvalidDataError, match=r"bot '.*not_a_bot': the factory returned 'bot "):
+        simulate(
+            "to-phase-1",
+            [not_a_bot, "greedy"],  # type: ignore[list-item]
+            2,
+            workers=workers,
+            start_method="fork",
+        )
+
+
+def test_a_results_file_that_cannot_be_written_is_a_data_error(tmp_path: Path) -> None:
+    with pytest.raises(InvalidDataError, match="is a directory: name a file"):
+        simulate("to-phase-1", ["greedy", "random"], 1, out=tmp_path)
+    with pytest.raises(InvalidDataError, match="is a directory: name a file"):
+        simulate("to-phase-1", ["greedy", "random"], 1, out=tmp_path, resume=True)
+    with pytest.raises(InvalidDataError, match=r"cannot write .*: No such file or directory"):
+        simulate("to-phase-1", ["greedy", "random"], 1, out=tmp_path / "missing" / "r.jsonl")
+
+
+def test_the_cli_finds_your_bot_in_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ``phase10`` script's ``sys.path`` does not hold the current directory."""
+    (tmp_path / "here_bots.py").write_text("from phase10 import GreedyBot as Bot\n")
+    monkeypatch.chdir(tmp_path)
+    here = {"", os.getcwd(), str(tmp_path)}
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in here])
+    monkeypatch.delitem(sys.modules, "here_bots", raising=False)
+    argv = ["--variant", "to-phase-1", "--no-progress", "--games", "2", "--json"]
+    status = main(["simulate", *argv, "--bot", "here_bots:Bot", "--bot", "random"])
+    captured = capsys.readouterr()
+    assert (status, captured.err) == (0, "")
+    assert '"here_bots:Bot"' in captured.out
+    sys.modules.pop("here_bots", None)
+
+
+def test_the_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse formats a description with ``%`` only when it holds ``%(prog)``."""
+    assert main(["simulate", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "with 95% intervals" in out
