@@ -85,3 +85,20 @@ def test_options_and_faces_of_the_wrong_type_are_typed_errors(
 ) -> None:
     with pytest.raises(error, match=r"not (5|b'R5')"):
         build()
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        (dice.new_game, "99 players cannot play; these rules allow 1 to 8"),
+        (twist.new_game, "99 players cannot play; these rules allow 2 to 6"),
+    ],
+)
+def test_a_table_size_is_refused_in_the_card_games_words(
+    start: Callable[[int], object], message: str
+) -> None:
+    """Dice and Twist say the allowed table sizes as the card game does (one helper)."""
+    with pytest.raises(InvalidRulesError) as info:
+        start(99)
+    assert info.value.message == message
+    assert info.value.option == "players"

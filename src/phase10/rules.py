@@ -27,6 +27,7 @@ from .errors import InvalidRulesError
 from .limits import MAX_COUNT, MAX_PLAYERS, MAX_POINTS, show, text_problem
 from .melds import MeldRules, NaturalScope
 from .phases import STANDARD_PHASES, Phase
+from .seating import table_size_error
 
 __all__ = [
     "MAX_DECKS",
@@ -724,15 +725,7 @@ class Rules:
     def check_players(self, count: int) -> None:
         """Raise :class:`InvalidRulesError` unless ``count`` players may play (R-1.5)."""
         if not self.min_players <= count <= self.max_players:
-            allowed = (
-                f"exactly {self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise InvalidRulesError(
-                f"{show(count)} players cannot play; these rules allow {allowed}",
-                option="players",
-            )
+            raise table_size_error(count, self.min_players, self.max_players)
         box = PHASE_CARD_COPIES * len(self.phases)
         if self.masters_phase_cards * count > box:
             raise InvalidRulesError(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from .errors import InvalidRulesError
 from .limits import SEED_LIMIT, show, text_problem
 
-__all__ = ["check_seat", "game_seed", "seat_names"]
+__all__ = ["check_seat", "game_seed", "seat_names", "table_size_error"]
 
 
 def seat_names(
@@ -63,3 +63,11 @@ def game_seed(seed: int | None) -> int:
             f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
         )
     return seed
+
+
+def table_size_error(count: object, low: int, high: int) -> InvalidRulesError:
+    """The error for ``count`` players at a table the rules allow ``low`` to ``high`` at."""
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    return InvalidRulesError(
+        f"{show(count)} players cannot play; these rules allow {allowed}", option="players"
+    )

@@ -33,6 +33,7 @@ from ..limits import show
 from ..melds import MeldRules, NaturalScope, Requirement
 from ..phases import STANDARD_PHASES, Phase
 from ..rules import RuleOption, coerce_option
+from ..seating import table_size_error
 from .faces import STANDARD_DICE, Die
 
 __all__ = [
@@ -205,11 +206,7 @@ class DiceRules:
     def check_players(self, count: int) -> None:
         """Raise :class:`~phase10.InvalidRulesError` unless ``count`` players may play."""
         if not self.min_players <= count <= self.max_players:
-            raise InvalidRulesError(
-                f"{count} players cannot play; these rules allow "
-                f"{self.min_players}-{self.max_players}",
-                option="players",
-            )
+            raise table_size_error(count, self.min_players, self.max_players)
 
     def phase(self, number: int) -> Phase:
         """The phase with this number."""

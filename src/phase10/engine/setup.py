@@ -7,14 +7,14 @@ Interpreted in the optional compiled build, so that a bad argument (a seed ``"7"
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import InvalidRulesError
-from ..limits import SEED_LIMIT, show, text_problem
+from ..limits import show
 from ..phase_cards import deal_phase_cards
 from ..rules import Rules
+from ..seating import check_seat, game_seed, seat_names
 from ..state import GameState, PlayerState, Stage
 from .deals import deal, deck_for
 
@@ -61,28 +61,9 @@ def new_game(
     the rules' deck.
     """
     resolved = resolve_rules(rules)
-    if isinstance(players, int) and not isinstance(players, bool):
-        resolved.check_players(players)  # before building names: the count may be huge
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidRulesError("players must be a count or a sequence of names", "players")
-    else:
-        names = tuple(players)
-        if not all(isinstance(n, str) for n in names):
-            raise InvalidRulesError("player names must be strings", "players")
-        for name in names:
-            why = text_problem(name)
-            if why:
-                raise InvalidRulesError(f"a player name {why}", "players")
-    resolved.check_players(len(names))
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(names):
-        raise InvalidRulesError(f"dealer must be a seat from 0 to {len(names) - 1}", "dealer")
-    if seed is None:
-        seed = secrets.randbits(63)
-    elif type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise InvalidRulesError(
-            f"a seed is a whole number with 0 <= seed < 2**64, not {show(seed)}", "seed"
-        )
+    names = seat_names(players, resolved.check_players)
+    dealer = check_seat(dealer, len(names), "dealer")
+    seed = game_seed(seed)
     seats = tuple(range(len(names)))
     phase_cards = deal_phase_cards(resolved, seed, len(names))  # V-15 (none: empty)
     skeleton = GameState(

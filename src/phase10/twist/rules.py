@@ -31,6 +31,7 @@ from ..limits import show
 from ..melds import MeldRules, NaturalScope
 from ..phases import STANDARD_PHASES, Phase
 from ..rules import RuleOption, coerce_option
+from ..seating import table_size_error
 from .board import DEFAULT_BOARD, Board
 from .twist_cards import TWIST_CARDS
 
@@ -230,11 +231,7 @@ class TwistRules:
     def check_players(self, count: int) -> None:
         """Raise :class:`~phase10.InvalidRulesError` unless ``count`` players may play."""
         if type(count) is not int or not self.min_players <= count <= self.max_players:
-            raise InvalidRulesError(
-                f"{count!r} players cannot play; these rules allow "
-                f"{self.min_players}-{self.max_players}",
-                option="players",
-            )
+            raise table_size_error(count, self.min_players, self.max_players)
         needed = count * self.hand_size + 3 + self.deck.skips
         if needed > self.deck.size:
             raise InvalidRulesError(
