@@ -48,7 +48,7 @@ from ..dice.simulate import make_bot
 from .common import DEMO_NAMES
 from .family import TerminalGame, demo_runner, play_runner
 
-__all__ = ["demo", "play", "render_moves", "render_view", "run_demo", "run_play"]
+__all__ = ["demo", "play", "render_moves", "render_view", "run_demo", "run_play", "run_replay"]
 
 HELP = """\
   Type the number of a move from the list, or the move itself:
@@ -187,6 +187,13 @@ run_demo = _DICE.run_demo
 run_play = _DICE.run_play
 """Play a dice game with a person at ``seat`` and bots elsewhere
 (:meth:`.TerminalGame.run_play`)."""
+
+
+def run_replay(out: TextIO, record: DiceRecord, *, verbose: bool = False) -> None:
+    """Tell a saved dice game (``phase10 replay``) as the demo tells one
+    (:meth:`.TerminalGame.run_replay`)."""
+    _DICE.run_replay(out, record, record.rules, verbose=verbose)
+
 
 render_moves = _DICE.render_moves
 """The numbered legal moves, each in notation with a short hint."""

@@ -19,7 +19,9 @@ import attrs
 
 from ..errors import IllegalActionError
 from ..family import FamilyBot, FamilyGame, FamilyState
+from ..record import FamilyRecord
 from ..simulate.family import GameRules
+from ..text import printable
 from .common import person_table, seat_names
 from .prompt import Ask, read_move
 from .runners import demo_runner, play_runner
@@ -143,6 +145,31 @@ class TerminalGame(Generic[S, V, A, R]):
         if save is not None:
             self.save(save, state, actions)
         return final
+
+    def run_replay(
+        self, out: TextIO, record: FamilyRecord[S, A], rules: R, *, verbose: bool = False
+    ) -> S:
+        """Tell a saved game played by ``rules`` (``phase10 replay``) as the demo tells one;
+        return the last state. A record that stops before the game ends says so, with the
+        standings then."""
+        states = record.replay()
+        state = next(states)  # the first deal
+        actions = record.parsed_actions()
+        table = ", ".join(printable(player.name) for player in state.players)
+        out.write(
+            f"phase10 replay: {self.title}, {printable(rules.spec)} rules, seed {state.seed}, "
+            f"players {table}, {len(actions)} actions\n"
+        )
+        out.writelines(line + "\n" for line in self.demo_intro(rules))
+        for action, after in zip(actions, states, strict=True):
+            self.tell_demo(out, verbose, state, action, after)
+            state = after
+        if state.is_over:
+            out.write(f"\n{self.describe_end(state)}\nFinal standings\n")
+        else:
+            out.write("\nThe record ends before the game does; standings so far\n")
+        out.writelines(line + "\n" for line in self.standings(state))
+        return state
 
     def render_moves(self, view: V, legal: Sequence[A]) -> list[str]:
         """The numbered legal moves, each in notation with a short hint."""

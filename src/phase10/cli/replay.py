@@ -8,16 +8,20 @@ spectators see it) before the first action and after each one, into
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 from typing import TextIO
 
 from .. import svg
+from ..dice.serialization import from_json as dice_json
 from ..errors import Phase10Error
 from ..narration import describe
 from ..record import GameRecord
 from ..state import GameState
 from ..text import printable
+from ..twist.serialization import from_json as twist_json
+from . import dice, twist
 from .common import Narrator, load_game, standings
 
 __all__ = ["add_parser", "run", "run_replay"]
@@ -91,7 +95,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     replay = sub.add_parser(
         "replay",
         help="tell a saved game record hand by hand",
-        description="Replay a game record (written by --save or GameRecord.save) hand by hand.",
+        description="Replay a game record (written by --save or GameRecord.save) hand by hand; "
+        "records of Phase 10 Dice and Twist too.",
     )
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
     replay.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
@@ -104,9 +109,31 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 replay`` with parsed ``args``."""
+    """Run ``phase10 replay`` with parsed ``args``: a card game's record, or one of Phase 10
+    Dice or Twist (``play --game dice --save`` writes one), told by its own game."""
     try:
-        run_replay(out, load_game(args.file), verbose=args.verbose, svg_dir=args.svg)
+        kind = _record_kind(args.file)
+        if kind == "record":
+            run_replay(out, load_game(args.file), verbose=args.verbose, svg_dir=args.svg)
+            return 0
+        if args.svg is not None:
+            raise Phase10Error("--svg draws the card game's table, not a dice or twist game")
+        text = Path(args.file).read_text(encoding="utf-8")
+        if kind == "dice-record":
+            dice.run_replay(out, dice_json(text, "dice-record"), verbose=args.verbose)
+        else:
+            twist.run_replay(out, twist_json(text, "twist-record"), verbose=args.verbose)
     except ValueError as error:  # not JSON, not a record, or an illegal action
         raise Phase10Error(f"{args.file}: {error}") from None
     return 0
+
+
+def _record_kind(path: str) -> str:
+    """The record type a file holds: ``"dice-record"`` or ``"twist-record"`` when it says
+    so, else ``"record"`` (the card game's reader explains any other document)."""
+    try:
+        data = json.loads(Path(path).read_bytes())
+    except ValueError:
+        return "record"
+    kind = data.get("type") if isinstance(data, dict) else None
+    return kind if kind in ("dice-record", "twist-record") else "record"

@@ -49,7 +49,16 @@ from ..twist.serialization import save_record
 from ..twist.simulate import make_bot
 from .family import TerminalGame, demo_runner, play_runner, seat_names
 
-__all__ = ["demo", "play", "render_board", "render_moves", "render_view", "run_demo", "run_play"]
+__all__ = [
+    "demo",
+    "play",
+    "render_board",
+    "render_moves",
+    "render_view",
+    "run_demo",
+    "run_play",
+    "run_replay",
+]
 
 HELP = """\
   Type the number of a move from the list, or the move itself:
@@ -206,6 +215,13 @@ run_demo = _TWIST.run_demo
 run_play = _TWIST.run_play
 """Play a Twist game with a person at ``seat`` and bots elsewhere
 (:meth:`.TerminalGame.run_play`)."""
+
+
+def run_replay(out: TextIO, record: TwistRecord, *, verbose: bool = False) -> None:
+    """Tell a saved twist game (``phase10 replay``) as the demo tells one
+    (:meth:`.TerminalGame.run_replay`)."""
+    _TWIST.run_replay(out, record, record.rules, verbose=verbose)
+
 
 render_moves = _TWIST.render_moves
 """The numbered legal moves, each in notation with a short hint."""
