@@ -77,3 +77,25 @@ def test_the_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "with 95% intervals" in out
+
+
+def test_custom_rules_are_labelled_apart_from_their_spec(tmp_path: Path) -> None:
+    """Rules changed from a preset keep its spec ("to-phase-1"), so a simulation labels them
+    with a digest of their JSON: a results file of custom rules is never resumed as the
+    preset's, and the same custom rules get the same label each time."""
+    from phase10 import variants
+
+    preset = variants.resolve("to-phase-1")
+    custom = preset.with_options(skip_limit="unlimited")
+    assert custom.spec == preset.spec == "to-phase-1"
+    assert simulate(preset, "greedy", games=1).spec == "to-phase-1"
+    label = simulate(custom, "greedy", games=1).spec
+    assert label.startswith("to-phase-1 (custom rules ")
+    assert simulate(custom, "greedy", games=1, seed=5).spec == label
+    out = tmp_path / "custom.jsonl"
+    simulate(custom, "greedy", games=2, out=out)
+    with pytest.raises(InvalidDataError, match=r"holds a game of 'to-phase-1 \(custom rules "):
+        simulate("to-phase-1", "greedy", games=4, out=out, resume=True)
+    resumed = simulate(custom, "greedy", games=4, out=out, resume=True)
+    assert resumed == simulate(custom, "greedy", games=4)
+    assert simulate("standard", "greedy", games=1, game="dice").spec == "dice:standard"

@@ -143,7 +143,7 @@ def simulate(
         check_bots(game, kinds)
     names = tuple(bot_name(kind) for kind in kinds)
     rules.check_players(len(kinds))
-    label = family_label(game, rules.spec)
+    label = family_label(game, rules)
     _check_whole(games, "games", 0)
     _check_whole(seed, "seed", 0)
     if seed + games > SEED_LIMIT:

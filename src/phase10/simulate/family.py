@@ -27,19 +27,25 @@ resume into each other. The card game's label stays the bare spec.
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 from ..dice import DiceRules
 from ..dice import new_game as new_dice_game
 from ..dice import resolve_rules as resolve_dice
 from ..dice.bots import GAME as DICE
+from ..dice.serialization import to_json as dice_json
 from ..dice.simulate import make_bot as make_dice_bot
-from ..errors import InvalidDataError
+from ..errors import InvalidDataError, InvalidRulesError
+from ..rules import Rules
+from ..serialization import to_json as rules_json
 from ..twist import TwistRules
 from ..twist import resolve_rules as resolve_twist
+from ..twist.serialization import to_json as twist_json
 from ..twist.simulate import play_one as play_twist
+from ..variants import resolve
 from .outcome import Batch, GameOutcome
 from .players import BotSpec
 
@@ -86,9 +92,36 @@ def resolve_game_rules(game: str, spec: object) -> GameRules:
     )
 
 
-def family_label(game: str, spec: str) -> str:
-    """The variant label of a simulation: the spec, prefixed by the game unless it is cards."""
-    return spec if game == "cards" else f"{game}:{spec}"
+def family_label(game: str, rules: Rules | GameRules) -> str:
+    """The variant label of a simulation: the spec, prefixed by the game unless it is cards.
+
+    Rules that are not their spec's preset (``Rules(skip_limit="unlimited")`` keeps the spec
+    ``"standard"``) are marked ``(custom rules <digest>)``, from their JSON: a results file
+    of other rules is then never resumed or summarised with the preset's games.
+    """
+    spec = rules.spec
+    label = spec if game == "cards" else f"{game}:{spec}"
+    if isinstance(rules, Rules):
+        text = rules_json(rules, indent=None)
+        preset: object = _preset(lambda: resolve(spec))
+    elif isinstance(rules, DiceRules):
+        text, preset = dice_json(rules, indent=None), _preset(lambda: resolve_dice(spec))
+    elif isinstance(rules, TwistRules):
+        text, preset = twist_json(rules, indent=None), _preset(lambda: resolve_twist(spec))
+    else:
+        return label
+    if preset == rules:
+        return label
+    digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+    return f"{label} (custom rules {digest})"
+
+
+def _preset(resolve_spec: Callable[[], object]) -> object:
+    """The rules a spec names, or ``None`` when it names none (any more)."""
+    try:
+        return resolve_spec()
+    except (InvalidRulesError, InvalidDataError):
+        return None
 
 
 def check_bots(game: str, bots: Sequence[BotSpec]) -> None:
