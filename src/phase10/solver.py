@@ -39,6 +39,7 @@ from .melds import (
     _plainly_valid,
     meld_from_draft,
     meld_rules_of,
+    recounted,
 )
 from .phases import Phase
 
@@ -154,7 +155,7 @@ class _Search:
             need = 1
         # Equal requirements side by side take non-decreasing drafts: each lay-down once.
         floor = _draft_key(chosen[-1]) if self.equal_before[index] else None
-        for draft in req.candidates(counts, need, self.rules):
+        for draft in recounted(req, req.candidates(counts, need, self.rules), need, self.rules):
             if floor is not None and _draft_key(draft) < floor:
                 continue
             codes = draft[0]
@@ -377,7 +378,7 @@ def laydown_problem(
             return why
         if exact_only and len(meld.cards) != meld.requirement.size:
             return "groups must be laid at exactly their size (laydown_extras='exact_only')"
-    if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count() for m in melds):
+    if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count(mr) for m in melds):
         return "a phase needs at least one natural card (R-7.2)"
     return None
 
