@@ -26,6 +26,9 @@ from phase10 import (
     STANDARD_PHASES,
     WILD,
     Card,
+    ColorOf,
+    ColorRunOf,
+    ColorSetOf,
     DrawStock,
     GameState,
     Hit,
@@ -34,6 +37,9 @@ from phase10 import (
     LayGroup,
     Meld,
     MeldRules,
+    ParityOf,
+    ParityRunOf,
+    Phase,
     Rules,
     RunOf,
     SetOf,
@@ -355,3 +361,43 @@ def test_a26_every_listed_lay_down_is_accepted_when_postal_wilds_are_never_natur
     for lay in lays[:30]:
         assert check(state, lay) is None
         assert apply(state, lay).players[1].laid_down
+
+
+CUSTOM_PHASES = (
+    Phase(1, (ColorRunOf(4),)),
+    Phase(2, (ParityOf(4), SetOf(3))),
+    Phase(3, (ColorSetOf(3), ColorSetOf(3))),
+    Phase(4, (ParityRunOf(3), ColorOf(3))),
+)
+"""Phases of the kinds of :mod:`phase10.extra_kinds`, which the solver drafts through
+their own ``candidates`` and the oracle judges by their own ``problem``."""
+
+
+@st.composite
+def custom_cases(draw: st.DrawFn) -> tuple[tuple[Card, ...], Phase, MeldRules]:
+    phase = draw(st.sampled_from(CUSTOM_PHASES))
+    number = draw(st.integers(1, 7))
+    scope = draw(st.sampled_from(["phase", "group"]))
+    hand = draw(postal_hands(number, phase.min_cards + draw(st.integers(0, 1))))
+    rules = MeldRules(
+        natural_card_scope=scope, wild_numbers=frozenset({number}), wild_numbers_natural=False
+    )
+    return hand, phase, rules
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@given(case=custom_cases())
+@example(case=(parse_cards("R5 B5 W W"), CUSTOM_PHASES[0], attrs.evolve(STRICT, wild_numbers={5})))
+def test_a26_solver_matches_oracle_on_other_kinds(
+    case: tuple[tuple[Card, ...], Phase, MeldRules],
+) -> None:
+    """A-26 ``False`` with the kinds of :mod:`phase10.extra_kinds`: ``can_complete``
+    agrees with the oracle, and the listing reaches exactly the solver's outcomes."""
+    hand, phase, rules = case
+    assert can_complete(hand, phase, rules) == oracle_can_complete(hand, phase, rules)
+    try:
+        steps, problems = reachable(hand, phase, rules)
+        assert not problems
+        assert steps == enumerated(hand, phase, rules)
+    except TooMany:
+        pass
