@@ -1065,6 +1065,8 @@ class Meld:
         Under ``rules`` whose personal Wilds never count as natural
         (:attr:`MeldRules.wild_numbers_natural` false, A-26) those cards are left out.
         """
+        if rules is None:
+            return self.requirement.natural_count(self)
         mr = meld_rules_of(rules)
         if not mr.personal_never_natural:
             return self.requirement.natural_count(self)
