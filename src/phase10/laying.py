@@ -46,6 +46,7 @@ from .melds import (
     SetOf,
     _new_meld,
     meld_from_draft,
+    recounted,
     submultisets,
 )
 from .quick_options import Choice, quick_choices
@@ -171,7 +172,7 @@ def _custom_choices(
 ) -> list[Choice]:
     """Other kinds: one option per (:meth:`~Requirement.outcome_key`, cards used)."""
     best: dict[Hashable, Choice] = {}
-    for draft in req.candidates(counts, min_naturals, rules):
+    for draft in recounted(req, req.candidates(counts, min_naturals, rules), min_naturals, rules):
         meld = meld_from_draft(req, draft, rules)
         key = (req.outcome_key(meld), tuple(sorted(draft[0])))
         kept = best.get(key)
@@ -225,8 +226,10 @@ def _drafts(
 ) -> Iterator[Draft]:
     """The requirement's candidate groups; Postal runs by cards used, not by Wild order."""
     if type(req) is RunOf and rules.wild_numbers:
-        return _personal_run_drafts(req, counts, min_naturals, rules, wild_positions)
-    return req.candidates(counts, min_naturals, rules)
+        drafts = _personal_run_drafts(req, counts, min_naturals, rules, wild_positions)
+    else:
+        drafts = req.candidates(counts, min_naturals, rules)
+    return iter(recounted(req, drafts, min_naturals, rules))
 
 
 def _personal_run_drafts(

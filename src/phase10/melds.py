@@ -93,19 +93,26 @@ class MeldRules:
     """The rule options that decide whether a group is valid (A-3, A-4, V-10.2).
 
     ``wild_numbers`` are number cards that act as Wilds for the player concerned
-    (Postal rules): they stay natural when they stand for their own number.
-    ``wild_value_range`` bounds what a Wild may stand for in a run; number cards
-    always lie in 1..12.
+    (Postal rules): they stay natural when they stand for their own number, unless
+    ``wild_numbers_natural`` is false (A-26, V-10.3: then they never count as natural
+    cards for R-7.2). ``wild_value_range`` bounds what a Wild may stand for in a run;
+    number cards always lie in 1..12.
     """
 
     natural_card_scope: NaturalScope = attrs.field(default=NaturalScope.PHASE, converter=_scope)
     run_wraparound: bool = False
     wild_value_range: tuple[int, int] = (1, 12)
     wild_numbers: frozenset[int] = attrs.field(factory=frozenset, converter=_wild_numbers)
+    wild_numbers_natural: bool = True
 
     def is_wild_code(self, code: int) -> bool:
         """Whether the card with this code may act as a Wild under these rules."""
         return code == _WILD_CODE or (code < 48 and (code % 12) + 1 in self.wild_numbers)
+
+    @property
+    def personal_never_natural(self) -> bool:
+        """Whether some number cards are Wild here and never count as natural (A-26)."""
+        return bool(self.wild_numbers) and not self.wild_numbers_natural
 
 
 DEFAULT_MELD_RULES = MeldRules()
@@ -410,7 +417,7 @@ class Requirement(abc.ABC):
                 continue
             if not rules.is_wild_code(card.code):
                 return f"{card} does not belong in {meld.describe()}"
-        if rules.natural_card_scope is NaturalScope.GROUP and self.natural_count(meld) == 0:
+        if rules.natural_card_scope is NaturalScope.GROUP and meld.natural_count(rules) == 0:
             return "every group needs at least one natural card (natural_card_scope='group')"
         return None
 
@@ -1052,9 +1059,23 @@ class Meld:
         """What each card, in table order, represents."""
         return self.requirement.stands_for(self)
 
-    def natural_count(self) -> int:
-        """How many cards stand for themselves (not used as a Wild)."""
-        return self.requirement.natural_count(self)
+    def natural_count(self, rules: MeldRules | _HasMeldRules | None = None) -> int:
+        """How many cards stand for themselves (not used as a Wild), R-7.2.
+
+        Under ``rules`` whose personal Wilds never count as natural
+        (:attr:`MeldRules.wild_numbers_natural` false, A-26) those cards are left out.
+        """
+        if rules is None:
+            return self.requirement.natural_count(self)
+        mr = meld_rules_of(rules)
+        if not mr.personal_never_natural:
+            return self.requirement.natural_count(self)
+        fits = self.requirement.fits_naturally
+        return sum(
+            1
+            for i, card in enumerate(self.cards)
+            if card.is_natural and not mr.is_wild_code(card.code) and fits(self, i, card)
+        )
 
     def problem(self, rules: MeldRules | _HasMeldRules | None = None) -> str | None:
         """Why this group is invalid under ``rules``, or ``None``."""
@@ -1233,6 +1254,35 @@ def _new_meld(
     set_colors(meld, ())
     set_hash(meld, None)
     return meld
+
+
+def recounted(
+    requirement: Requirement, drafts: Iterable[Draft], min_naturals: int, rules: MeldRules
+) -> Iterable[Draft]:
+    """``drafts`` with their natural cards counted as ``rules`` count them, those with fewer
+    than ``min_naturals`` left out.
+
+    A kind's :meth:`~Requirement.candidates` count a personal Wild standing for its own
+    number as natural (V-10.3). When it never is (``wild_numbers_natural`` false, A-26),
+    a draft holding one is counted again here; the kind's drafts for ``min_naturals``
+    include all those that still have enough, since the count only drops.
+    """
+    if not rules.personal_never_natural:
+        return drafts
+    return _recounted(requirement, drafts, min_naturals, rules)
+
+
+def _recounted(
+    requirement: Requirement, drafts: Iterable[Draft], min_naturals: int, rules: MeldRules
+) -> Iterator[Draft]:
+    wild = rules.is_wild_code
+    for draft in drafts:
+        codes, number, color, naturals = draft
+        if naturals and any(code != _WILD_CODE and wild(code) for code in codes):
+            naturals = meld_from_draft(requirement, draft, rules).natural_count(rules)
+            draft = (codes, number, color, naturals)
+        if naturals >= min_naturals:
+            yield draft
 
 
 def meld_from_draft(requirement: Requirement, draft: Draft, rules: MeldRules) -> Meld:

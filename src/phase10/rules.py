@@ -551,6 +551,10 @@ class Rules:
     postal_wilds_on_others: bool = _flag(True)
     """A-26 / V-10.3: whether a player's phase-number Wilds stay Wild when they hit other
     players' groups (``False``: there they are plain number cards)."""
+    postal_wilds_natural: bool = _flag(True)
+    """A-26 / V-10.3: whether a player's phase-number Wild counts as a natural card when it
+    stands for its own number (``False``: it never does, so it cannot meet R-7.2's
+    natural-card requirement under ``natural_card_scope`` "phase" or "group", A-3)."""
     # --- Movable wilds (V-13)
     movable_wilds: bool = _flag(False)
     """V-13: a Wild in a run may be replaced by the card it stands for and moved to an end."""

@@ -39,6 +39,7 @@ from .melds import (
     _plainly_valid,
     meld_from_draft,
     meld_rules_of,
+    recounted,
 )
 from .phases import Phase
 
@@ -120,13 +121,22 @@ def collapse(counts: list[int], requirements: Sequence[Requirement], rules: Meld
 class _Search:
     """A depth-first search over the requirements of one phase."""
 
-    __slots__ = ("equal_before", "min_naturals", "requirements", "rules", "scope", "sizes")
+    __slots__ = (
+        "equal_before",
+        "min_naturals",
+        "recount",
+        "requirements",
+        "rules",
+        "scope",
+        "sizes",
+    )
 
     def __init__(self, requirements: Sequence[Requirement], rules: MeldRules):
         self.requirements = requirements
         self.rules = rules
         self.scope = rules.natural_card_scope
         self.min_naturals = 1 if self.scope is NaturalScope.GROUP else 0
+        self.recount = rules.personal_never_natural  # A-26: the kinds' counts are too high
         # Worked out once per search, not at every node: the cards the requirements from
         # each index on take, and whether a requirement equals the one before it.
         self.sizes = [sum(r.size for r in requirements[i:]) for i in range(len(requirements))]
@@ -154,7 +164,10 @@ class _Search:
             need = 1
         # Equal requirements side by side take non-decreasing drafts: each lay-down once.
         floor = _draft_key(chosen[-1]) if self.equal_before[index] else None
-        for draft in req.candidates(counts, need, self.rules):
+        drafts: Iterable[Draft] = req.candidates(counts, need, self.rules)
+        if self.recount:
+            drafts = recounted(req, drafts, need, self.rules)
+        for draft in drafts:
             if floor is not None and _draft_key(draft) < floor:
                 continue
             codes = draft[0]
@@ -377,7 +390,7 @@ def laydown_problem(
             return why
         if exact_only and len(meld.cards) != meld.requirement.size:
             return "groups must be laid at exactly their size (laydown_extras='exact_only')"
-    if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count() for m in melds):
+    if mr.natural_card_scope is NaturalScope.PHASE and not any(m.natural_count(mr) for m in melds):
         return "a phase needs at least one natural card (R-7.2)"
     return None
 

@@ -182,7 +182,11 @@ def player_rules(state: GameState, seat: int, laying: Phase | None = None) -> Me
     if target is None or target.number > 7:
         return base
     return MeldRules(
-        base.natural_card_scope, base.run_wraparound, base.wild_value_range, {target.number}
+        base.natural_card_scope,
+        base.run_wraparound,
+        base.wild_value_range,
+        {target.number},
+        state.rules.postal_wilds_natural,
     )
 
 

@@ -48,7 +48,7 @@ def leftover_problem(state: GameState, hand: tuple[Card, ...], used: int) -> str
 def needs_natural(rules: MeldRules, laid: Sequence[Meld]) -> bool:
     """Whether the rest of the phase must bring a natural card (R-7.2, A-3 scope "phase")."""
     return rules.natural_card_scope is NaturalScope.PHASE and not any(
-        meld.natural_count() for meld in laid
+        meld.natural_count(rules) for meld in laid
     )
 
 

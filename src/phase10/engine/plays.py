@@ -320,6 +320,8 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
         why = next((p for p in problems if p), None) or laydown_problem(
             action.melds, phase, _any_seats_rules(state, own)
         )
+        if not why and needs_natural(own, action.melds):  # own Wilds: A-26
+            why = "a phase needs at least one natural card (R-7.2)"
     else:
         why = laydown_problem(action.melds, phase, own, exact_only=exact)
     if not why and table and exact and any(len(m.cards) != m.requirement.size for m in new):
@@ -360,7 +362,11 @@ def _sole_contender_done(state: GameState, seat: int, phase: Phase) -> bool:
 
 def _any_seats_rules(state: GameState, own: MeldRules) -> MeldRules:
     """``own`` with every seat's Postal Wilds: the groups a player has put down under partial
-    phasing (V-15) may hold another seat's hits, each made with that seat's Wilds (V-10.3)."""
+    phasing (V-15) may hold another seat's hits, each made with that seat's Wilds (V-10.3).
+
+    Another seat's Wild is a natural card for ``own`` when it stands for its number, so
+    here no card loses its natural status (A-26); the caller checks ``own``'s natural
+    cards itself."""
     numbers = set(own.wild_numbers)
     for seat in state.seats:
         numbers |= player_rules(state, seat).wild_numbers

@@ -75,7 +75,7 @@ def reachable(
         for meld in laid:
             for card in meld.cards:
                 counts[card.code] -= 1
-        lacking = need and not any(m.natural_count() for m in laid)
+        lacking = need and not any(m.natural_count(rules) for m in laid)
         options = group_options(
             counts, left, rules, need_natural=lacking, wild_positions=wild_positions
         )

@@ -24,7 +24,8 @@ cards in which each card either stands for its position
 ``problem`` about each.
 
 A card "stands for itself" (counts as natural, R-7.2) when it shows the set's
-number, the group's colour or the number of its run position. A group reports
+number, the group's colour or the number of its run position (a personal wild
+does not when ``wild_numbers_natural`` is false, A-26). A group reports
 two facts: whether it is valid at all, and whether it is valid with at least one
 card standing for itself; the natural-card scope (A-3) is applied on top.
 
@@ -73,6 +74,12 @@ def _personal_wild(card: Card, rules: MeldRules) -> bool:
     return card.is_wild or (card.number is not None and card.number in rules.wild_numbers)
 
 
+def _counts_natural(card: Card, rules: MeldRules) -> bool:
+    """Whether ``card``, standing for itself, counts as natural: not a personal wild whose
+    natural status the rules take away (``wild_numbers_natural`` false, A-26)."""
+    return rules.wild_numbers_natural or card.number not in rules.wild_numbers
+
+
 def _one_feature_verdict(
     cards: Sequence[Card], rules: MeldRules, targets: Sequence[object], feature: str
 ) -> GroupVerdict:
@@ -84,7 +91,7 @@ def _one_feature_verdict(
         fits = True
         for card in cards:
             if getattr(card, feature) == target:
-                naturals += 1
+                naturals += _counts_natural(card, rules)
             elif not _personal_wild(card, rules):
                 fits = False
                 break
@@ -118,7 +125,7 @@ def _run_verdict(cards: Sequence[Card], rules: MeldRules) -> GroupVerdict:
             continue
         valid = True
         free = [v for v in values if v not in plain and 1 <= v <= 12]
-        if plain or any(card.number in free for card in flexible):
+        if plain or any(card.number in free and _counts_natural(card, rules) for card in flexible):
             with_natural = True
     return valid, with_natural
 
@@ -242,7 +249,7 @@ class BruteForce:
         valid = with_natural = False
         for meld in self.arrangements(requirement, cards):
             valid = True
-            if requirement.natural_count(meld):
+            if meld.natural_count(self.rules):
                 with_natural = True
                 break
         return valid, with_natural
