@@ -61,7 +61,15 @@ def test_start_method_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bot", "simbots:Nope"], "phase10: bots: bot 'simbots:Nope': module 'simbots' has no"),
         (["--bot", "nomodule_xyz:Bot"], "phase10: bots: bot 'nomodule_xyz:Bot': cannot import"),
         (["--resume"], "phase10: resume: resume needs the results file"),
-        (["--summarize", "a.jsonl", "--out", "b.jsonl"], "phase10: --summarize: reads files"),
+        (
+            ["--summarize", "a.jsonl", "--out", "b.jsonl"],
+            "phase10: --summarize: reads files and plays no games: drop --games, --variant, --out",
+        ),
+        (
+            ["--summarize", "a.jsonl", "--games", "100", "--backend", "local"],
+            "phase10: --summarize: reads files and plays no games: drop --games, --variant, "
+            "--backend",
+        ),
     ],
 )
 def test_bad_bots_and_options_are_one_line_errors(

@@ -103,17 +103,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "by seat and by bot with 95% intervals, mean scores. Game i is played from seed + i, "
         "so the result depends neither on --workers nor on --backend.",
     )
-    sim.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
+    sim.add_argument("--games", type=positive, default=None, help="how many games (default 100)")
     sim.add_argument(
         "--players", type=positive, default=None, help="seats (default: one per bot named, or 4)"
     )
     sim.add_argument(
         "--variant",
-        default="standard",
+        default=None,
         help="a variant spec, e.g. even-phases (for --game dice or twist, a preset of that game)",
     )
     sim.add_argument(
-        "--game", choices=GAMES, default="cards", help="which game of the family (default cards)"
+        "--game", choices=GAMES, default=None, help="which game of the family (default cards)"
     )
     bots = sim.add_mutually_exclusive_group()
     bots.add_argument(
@@ -129,7 +129,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="a seat's bot: greedy, random, or your own as module.path:factory "
         "(repeat for the next seats; bots are taken in turn)",
     )
-    sim.add_argument("--seed", type=int, default=0, help="game i is played from seed + i (0)")
+    sim.add_argument("--seed", type=int, default=None, help="game i is played from seed + i (0)")
     sim.add_argument(
         "--workers",
         type=positive,
@@ -137,7 +137,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="processes, or Ray tasks at a time (default: 1 locally, every CPU on Ray)",
     )
     sim.add_argument(
-        "--backend", choices=("local", "ray"), default="local", help="where games run (local)"
+        "--backend", choices=("local", "ray"), default=None, help="where games run (local)"
     )
     sim.add_argument(
         "--start-method",
@@ -162,7 +162,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sim.add_argument(
         "--max-actions",
         type=positive,
-        default=DEFAULT_MAX_ACTIONS,
+        default=None,
         help="stop a game after this many actions and count it as unfinished "
         f"(default {DEFAULT_MAX_ACTIONS})",
     )
@@ -171,15 +171,53 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sim.add_argument("--plain", action="store_true", help="plain-text tables and progress")
 
 
+_PLAYING = tuple(
+    (name, "--" + name.replace("_", "-"))
+    for name in (
+        "games",
+        "players",
+        "variant",
+        "game",
+        "bots",
+        "bot",
+        "seed",
+        "workers",
+        "backend",
+        "start_method",
+        "address",
+        "out",
+        "resume",
+        "max_actions",
+    )
+)
+"""The options that play games (``dest`` and flag): ``--summarize`` plays none, so it
+refuses them rather than leave them unheeded."""
+
+_PLAYED_DEFAULTS = {
+    "games": 100,
+    "variant": "standard",
+    "game": "cards",
+    "seed": 0,
+    "backend": "local",
+    "max_actions": DEFAULT_MAX_ACTIONS,
+}
+"""What the options of ``_PLAYING`` with a default are when not given (their parse-time
+default is ``None``, so that ``--summarize`` can tell them given)."""
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 simulate`` with parsed ``args``."""
     if args.summarize:
-        if args.out or args.resume:
+        given = [flag for name, flag in _PLAYING if getattr(args, name) not in (None, False)]
+        if given:
             raise InvalidDataError(
-                "reads files and plays no games: drop --out and --resume", "--summarize"
+                f"reads files and plays no games: drop {', '.join(given)}", "--summarize"
             )
         summary = summarize_files(args.summarize)
     else:
+        for name, value in _PLAYED_DEFAULTS.items():
+            if getattr(args, name) is None:
+                setattr(args, name, value)
         written = [0]
         summary_or_none = _simulate(args, written)
         if summary_or_none is None:
