@@ -10,6 +10,7 @@ gets the same deck on every run.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections import Counter
@@ -36,6 +37,7 @@ from phase10 import (
     parse_cards,
     player_view,
     standard_deck,
+    variants,
 )
 from phase10.dealing import seat_order
 from phase10.errors import InvalidRulesError
@@ -290,3 +292,25 @@ def table_counter(state: GameState) -> Counter[Card]:
         for meld in player.melds:
             counter.update(meld.cards)
     return counter
+
+
+@contextlib.contextmanager
+def registry_restored() -> Iterator[None]:
+    """Give back the variant registry as it was: its variants, aliases and plug-in state
+    (the one module-level mutable state), whatever a test registers or breaks."""
+    saved = (
+        dict(variants._REGISTRY),
+        dict(variants._ALIASES),
+        list(variants._LOADED_ENTRY_POINTS),
+        dict(variants._PLUGIN_FAILURES),
+    )
+    try:
+        yield
+    finally:
+        variants._REGISTRY.clear()
+        variants._REGISTRY.update(saved[0])
+        variants._ALIASES.clear()
+        variants._ALIASES.update(saved[1])
+        variants._LOADED_ENTRY_POINTS[:] = saved[2]
+        variants._PLUGIN_FAILURES.clear()
+        variants._PLUGIN_FAILURES.update(saved[3])

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import registry_restored
 from phase10 import GameRecord, variants
 from phase10.cli import main
 from test_cli import SHORT, feed, run
@@ -213,27 +214,12 @@ def test_a_broken_plugin_is_one_warning_line_on_the_command_line(
     """A plug-in that fails to load used to show as a Python warning naming a line of the
     library's own source (``.../phase10/variants.py:267: PluginWarning: ...`` and the
     code of that line); the command says it in one line of its own."""
-    saved = (
-        dict(variants._REGISTRY),
-        dict(variants._ALIASES),
-        list(variants._LOADED_ENTRY_POINTS),
-        dict(variants._PLUGIN_FAILURES),
-    )
     entry = metadata.EntryPoint("broken", "p10_no_such_module:VARIANT", "phase10.variants")
     monkeypatch.setattr(metadata, "entry_points", lambda **selection: [entry])
-    variants._LOADED_ENTRY_POINTS[0] = False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("default")
-            status, out, err = run(capsys, "variants", "--plain")
-    finally:
-        variants._REGISTRY.clear()
-        variants._REGISTRY.update(saved[0])
-        variants._ALIASES.clear()
-        variants._ALIASES.update(saved[1])
-        variants._LOADED_ENTRY_POINTS[:] = saved[2]
-        variants._PLUGIN_FAILURES.clear()
-        variants._PLUGIN_FAILURES.update(saved[3])
+    with registry_restored(), warnings.catch_warnings():
+        variants._LOADED_ENTRY_POINTS[0] = False
+        warnings.simplefilter("default")
+        status, out, err = run(capsys, "variants", "--plain")
     assert status == 0
     assert "standard" in out
     assert err.startswith("phase10: warning: phase10 variant plug-in 'broken' not loaded: ")

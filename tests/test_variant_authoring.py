@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 import attrs
 import pytest
 
+from helpers import registry_restored
 from phase10 import InvalidRulesError, Rules, new_game, variants
 from phase10.variants import Variant
 
@@ -21,14 +22,8 @@ from phase10.variants import Variant
 @pytest.fixture
 def registry() -> Iterator[None]:
     """Restore the registry and its aliases after the test."""
-    saved = dict(variants._REGISTRY), dict(variants._ALIASES)
-    try:
+    with registry_restored():
         yield
-    finally:
-        variants._REGISTRY.clear()
-        variants._REGISTRY.update(saved[0])
-        variants._ALIASES.clear()
-        variants._ALIASES.update(saved[1])
 
 
 def same(rules: Rules) -> Rules:

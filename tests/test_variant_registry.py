@@ -10,6 +10,7 @@ from importlib import metadata
 
 import pytest
 
+from helpers import registry_restored
 from phase10 import InvalidRulesError, Rules, variants
 from phase10.variants import PluginWarning, Variant
 
@@ -17,24 +18,12 @@ from phase10.variants import PluginWarning, Variant
 @pytest.fixture
 def registry() -> Iterator[None]:
     """Restore the registry, its aliases, its plug-in state and the switch interval."""
-    saved = (
-        dict(variants._REGISTRY),
-        dict(variants._ALIASES),
-        list(variants._LOADED_ENTRY_POINTS),
-        dict(variants._PLUGIN_FAILURES),
-    )
     interval = sys.getswitchinterval()
     try:
-        yield
+        with registry_restored():
+            yield
     finally:
         sys.setswitchinterval(interval)
-        variants._REGISTRY.clear()
-        variants._REGISTRY.update(saved[0])
-        variants._ALIASES.clear()
-        variants._ALIASES.update(saved[1])
-        variants._LOADED_ENTRY_POINTS[:] = saved[2]
-        variants._PLUGIN_FAILURES.clear()
-        variants._PLUGIN_FAILURES.update(saved[3])
 
 
 def probe(description: str = "A probe (test).") -> Variant:

@@ -25,6 +25,7 @@ from helpers import (
     deck_counter,
     lay_down_listed,
     play,
+    registry_restored,
     stacked_deck,
     stacked_game,
     table_counter,
@@ -1313,22 +1314,12 @@ def test_v9_floater_hits_or_discards_with_movable_wilds() -> None:
 @pytest.fixture
 def registry() -> Iterator[None]:
     """Restore the registry, its aliases, its entry-point flag and sys.path afterwards."""
-    saved_registry = dict(variants._REGISTRY)
-    saved_aliases = dict(variants._ALIASES)
-    saved_loaded = list(variants._LOADED_ENTRY_POINTS)
-    saved_failures = dict(variants._PLUGIN_FAILURES)
     saved_path = list(sys.path)
     saved_modules = set(sys.modules)
     try:
-        yield
+        with registry_restored():
+            yield
     finally:
-        variants._REGISTRY.clear()
-        variants._REGISTRY.update(saved_registry)
-        variants._ALIASES.clear()
-        variants._ALIASES.update(saved_aliases)
-        variants._LOADED_ENTRY_POINTS[:] = saved_loaded
-        variants._PLUGIN_FAILURES.clear()
-        variants._PLUGIN_FAILURES.update(saved_failures)
         sys.path[:] = saved_path
         for name in set(sys.modules) - saved_modules:
             if name.startswith("p10_test_"):
