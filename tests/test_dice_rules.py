@@ -392,6 +392,30 @@ def test_d5_4_first_finish_bonus_for_the_finisher_and_later_players_on_phase_10(
     assert [p.score for p in state.players] == [270 + 62, 270 + 62 + 40, 270 + 62 + 40]
 
 
+def test_d5_3_d5_4_a_bonus_of_no_points_is_not_awarded() -> None:
+    """D-5.3, D-5.4: under ``no-bonuses`` (both bonuses 0 points) nobody earns a bonus: the
+    scorepad lists none and the narration announces none."""
+    from phase10.dice import resolve_rules
+    from phase10.dice.narration import describe
+
+    rules = resolve_rules("no-bonuses")
+    run8 = Declare(((0, 1, 2, 3, 4, 5, 8, 9),))
+    state = table([player("Ann", 4, per_phase=50), player("Bob", 0)], 0, rules=rules)
+    rolled = rigged(state, "5 6 7 8 9 10 1 2 3 4")
+    after = apply(rolled, run8)
+    assert after.players[0].completed == (1, 2, 3, 4, 5)
+    assert after.players[0].score == 200 + 52
+    assert after.players[0].bonuses == ()
+    assert "bonus" not in describe(rolled, run8, after)
+    finish = Declare(((0, 1, 2, 3, 4), (6, 7, 8)))
+    state = table([player("Ann", 9), player("Bob", 0)], 0, rules=rules)
+    rolled = rigged(state, "10 10 10 10 10 5 4 4 4 1")
+    after = apply(rolled, finish)
+    assert after.finisher == 0
+    assert after.players[0].bonuses == ()
+    assert "bonus" not in describe(rolled, finish, after)
+
+
 BEST_ROLLS = (
     ("G10 Y10 R10 B10 G10 R10 1 1 1 1", ((0, 1, 2), (3, 4, 5))),
     ("10 10 10 10 8 9 W 1 1 1", ((0, 1, 2), (3, 4, 5, 6))),
