@@ -3,10 +3,10 @@
 Rolls are rigged with :class:`~phase10.dice.Roll` faces (``rigged``), so every
 test knows the dice it plays with. The standard dice (index: faces) are::
 
-    0 B5 G6 Y7 R8 B9 G10     4 B5 G6 Y7 R8 B9 G10     8 Y1 R2 B3 G4 GW RW
-    1 G5 Y6 R7 B8 G9 Y10     5 Y5 R6 B7 G8 Y9 R10     9 R1 B2 G3 Y4 YW BW
-    2 Y5 R6 B7 G8 Y9 R10     6 B1 G2 Y3 R4 RW GW
-    3 R5 B6 G7 Y8 R9 B10     7 G1 Y2 R3 B4 BW YW
+    0 B5 G6 Y7 R8 B9 G10     4 B5 G6 Y7 R8 B9 G10     8 Y1 R2 B3 G4 YW BW
+    1 G5 Y6 R7 B8 G9 Y10     5 Y5 R6 B7 G8 Y9 R10     9 R1 B2 G3 Y4 RW GW
+    2 Y5 R6 B7 G8 Y9 R10     6 B1 G2 Y3 R4 BW YW
+    3 R5 B6 G7 Y8 R9 B10     7 G1 Y2 R3 B4 GW RW
 """
 
 from __future__ import annotations
@@ -82,11 +82,43 @@ def test_d1_3_faces_have_colours_wilds_too_in_the_documented_layout() -> None:
     for die in STANDARD_DICE:
         assert {face.color for face in die.faces} == set(COLORS)
     assert str(STANDARD_DICE[0]) == "B5 G6 Y7 R8 B9 G10"
-    assert str(STANDARD_DICE[6]) == "B1 G2 Y3 R4 RW GW"
+    assert str(STANDARD_DICE[6]) == "B1 G2 Y3 R4 BW YW"
     coin = Die.parse("RW R1")
     rules = DiceRules(dice=(coin,) * 6, phases=(Phase(1, (SetOf(3),)),))
     state = apply(new_game(1, seed=2, rules=rules), Roll())
     assert all(face in coin.faces for face in state.dice)
+
+
+def test_d1_3_the_sheets_colour_example_can_be_rolled() -> None:
+    """D-1.3: the sheet's example of "7 all one colour", 2, 4, W, 5, 8, 9 and 10 of one
+    colour ``[F-DICE]``, is a roll the library's dice can show (in blue), and makes Phase 8
+    with its own-colour Wild (D-3.4)."""
+    example = {2, 4, None, 5, 8, 9, 10}
+    rollable = []
+    for color in COLORS:
+        # Which dice can show each face of the example in this colour.
+        options = [
+            [
+                i
+                for i, die in enumerate(STANDARD_DICE)
+                if any(f.number == n and f.color is color for f in die.faces)
+            ]
+            for n in sorted(example, key=lambda n: -1 if n is None else n)
+        ]
+        if _distinct_choice(options):
+            rollable.append(color)
+    assert rollable
+    state = rigged(new_game(1, seed=1), "B5 B8 R10 B10 B9 Y5 BW B4 Y1 B2")
+    group = (0, 1, 3, 4, 6, 7, 9)
+    assert sorted(f.number or 0 for f in (state.dice[i] for i in group)) == [0, 2, 4, 5, 8, 9, 10]
+    assert declaration_problem(state.dice, (group,), DICE_PHASES[7], DiceRules()) is None
+
+
+def _distinct_choice(options: list[list[int]], used: frozenset[int] = frozenset()) -> bool:
+    """Whether each list can give a different die (a tiny matching search)."""
+    if not options:
+        return True
+    return any(_distinct_choice(options[1:], used | {die}) for die in options[0] if die not in used)
 
 
 def test_d1_4_one_to_eight_players_by_default() -> None:
@@ -219,12 +251,12 @@ def test_d3_3_a_colour_group_is_dice_of_one_colour() -> None:
 def test_d3_4_a_wild_joins_a_colour_group_only_in_its_own_colour() -> None:
     """D-3.4: a Wild of another colour may not be used in a colour group (``wild_color``
     "own"); under "any" it may, as a Wild card does in the card game (R-7.1)."""
-    state = rigged(new_game(1, seed=1), "B5 B8 B7 B6 B9 B7 RW BW Y1 Y4")
+    state = rigged(new_game(1, seed=1), "B5 B8 B7 B6 B9 B7 BW RW Y1 Y4")
     phase8 = DICE_PHASES[7]
-    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 7),), phase8, DiceRules()) is None
-    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 6),), phase8, DiceRules())
+    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 6),), phase8, DiceRules()) is None
+    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 7),), phase8, DiceRules())
     anyhow = DiceRules(wild_color="any")
-    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 6),), phase8, anyhow) is None
+    assert declaration_problem(state.dice, ((0, 1, 2, 3, 4, 5, 7),), phase8, anyhow) is None
 
 
 def test_d3_5_a_phase_needs_a_number_die() -> None:
@@ -358,6 +390,30 @@ def test_d5_4_first_finish_bonus_for_the_finisher_and_later_players_on_phase_10(
     assert Bonus.FIRST_FINISH not in state.players[0].bonuses
     assert state.is_over
     assert [p.score for p in state.players] == [270 + 62, 270 + 62 + 40, 270 + 62 + 40]
+
+
+def test_d5_3_d5_4_a_bonus_of_no_points_is_not_awarded() -> None:
+    """D-5.3, D-5.4: under ``no-bonuses`` (both bonuses 0 points) nobody earns a bonus: the
+    scorepad lists none and the narration announces none."""
+    from phase10.dice import resolve_rules
+    from phase10.dice.narration import describe
+
+    rules = resolve_rules("no-bonuses")
+    run8 = Declare(((0, 1, 2, 3, 4, 5, 8, 9),))
+    state = table([player("Ann", 4, per_phase=50), player("Bob", 0)], 0, rules=rules)
+    rolled = rigged(state, "5 6 7 8 9 10 1 2 3 4")
+    after = apply(rolled, run8)
+    assert after.players[0].completed == (1, 2, 3, 4, 5)
+    assert after.players[0].score == 200 + 52
+    assert after.players[0].bonuses == ()
+    assert "bonus" not in describe(rolled, run8, after)
+    finish = Declare(((0, 1, 2, 3, 4), (6, 7, 8)))
+    state = table([player("Ann", 9), player("Bob", 0)], 0, rules=rules)
+    rolled = rigged(state, "10 10 10 10 10 5 4 4 4 1")
+    after = apply(rolled, finish)
+    assert after.finisher == 0
+    assert after.players[0].bonuses == ()
+    assert "bonus" not in describe(rolled, finish, after)
 
 
 BEST_ROLLS = (

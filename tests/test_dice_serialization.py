@@ -66,7 +66,7 @@ def test_layout_faces_in_notation_rules_as_changes() -> None:
     assert data["schema"] == 1
     assert data["type"] == "dice-state"
     assert data["rules"] == {"spec": "standard"}
-    assert data["dice"] == "G10 Y10 R10 R9 B9 Y9 B1 Y2 GW YW"
+    assert data["dice"] == "G10 Y10 R10 R9 B9 Y9 B1 Y2 YW RW"
     assert data["kept"] == [0]
     rules = to_data(DiceRules(dice=(Die.parse("R1 R2"),) * 6, phases=(Phase(1, (SetOf(3),)),)))
     assert rules["dice"] == ["R1 R2"] * 6
@@ -86,8 +86,8 @@ def test_card_and_dice_documents_are_kept_apart() -> None:
 @pytest.mark.parametrize(
     ("change", "path"),
     [
-        ({"dice": "G10 Y10 R10 R9 B9 Y9 B1 Y2 GW Q4"}, "$.dice[9]"),
-        ({"dice": "R5 Y10 R10 R9 B9 Y9 B1 Y2 GW YW"}, "$.dice[0]"),
+        ({"dice": "G10 Y10 R10 R9 B9 Y9 B1 Y2 YW Q4"}, "$.dice[9]"),
+        ({"dice": "R5 Y10 R10 R9 B9 Y9 B1 Y2 YW RW"}, "$.dice[0]"),
         ({"dice": "G10 Y10"}, "$.dice"),
         ({"kept": [12]}, "$.kept"),
         ({"rolls": 4}, "$.rolls"),

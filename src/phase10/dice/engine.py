@@ -252,12 +252,14 @@ def _with_dice(
 
 
 def _score(rules: DiceRules, player: DicePlayer, number: int, gained: int) -> DicePlayer:
-    """``player`` after making phase ``number`` for ``gained`` points (D-5.1, D-5.3)."""
+    """``player`` after making phase ``number`` for ``gained`` points (D-5.1, D-5.3; a
+    halfway bonus of no points is not awarded)."""
     completed = (*player.completed, number)
     score = player.score + gained
     bonuses = player.bonuses
     if (
         rules.halfway_phase
+        and rules.halfway_bonus
         and len(completed) == rules.halfway_phase
         and score >= rules.halfway_min_score
     ):
@@ -275,6 +277,9 @@ def _score(rules: DiceRules, player: DicePlayer, number: int, gained: int) -> Di
 
 
 def _finish_bonus(rules: DiceRules, player: DicePlayer) -> DicePlayer:
+    """``player`` with the First Finish bonus (D-5.4); a bonus of no points is not awarded."""
+    if not rules.finish_bonus:
+        return player
     return attrs.evolve(
         player,
         score=player.score + rules.finish_bonus,

@@ -12,7 +12,7 @@ the same object and cheap to compare.
 >>> Face.parse("GW").is_wild, Face.parse("GW").points
 (True, 0)
 >>> [str(die) for die in STANDARD_DICE[5:7]]
-['Y5 R6 B7 G8 Y9 R10', 'B1 G2 Y3 R4 RW GW']
+['Y5 R6 B7 G8 Y9 R10', 'B1 G2 Y3 R4 BW YW']
 """
 
 from __future__ import annotations
@@ -163,10 +163,12 @@ def _standard_dice() -> tuple[Die, ...]:
 
     High die ``k`` (0-5) shows 5-10, the face ``v`` in colour ``(v + s_k) mod 4``
     with the shifts ``s = 0, 1, 2, 3, 0, 2``; low die ``k`` (0-3) shows 1-4, the
-    face ``n`` in colour ``(k + n) mod 4``, and Wilds in colours ``k`` and
-    ``k + 2``. Every die shows every colour, each colour has 15 faces (two of
-    them Wilds), and the best "7 of one colour" scores 56, which makes the
-    sheet's highest possible score, 649, come true (D-5.5).
+    face ``n`` in colour ``(k + n) mod 4``, and Wilds in colours ``k + 1`` and
+    ``k + 3``. Every die shows every colour, each colour has 15 faces (two of
+    them Wilds), the best "7 of one colour" scores 56, which makes the sheet's
+    highest possible score, 649, come true (D-5.5), and the sheet's example of a
+    colour group, 2, 4, W, 5, 8, 9 and 10 of one colour, can be rolled (in blue:
+    the Wild of a colour is on neither low die that shows its 2 or its 4).
     """
     high = [
         Die([Face.of(v, COLORS[(v + shift) % 4]) for v in range(5, 11)]) for shift in _HIGH_SHIFTS
@@ -175,8 +177,8 @@ def _standard_dice() -> tuple[Die, ...]:
         Die(
             [
                 *(Face.of(n, COLORS[(k + n) % 4]) for n in range(1, 5)),
-                Face.of(None, COLORS[k]),
-                Face.of(None, COLORS[(k + 2) % 4]),
+                Face.of(None, COLORS[(k + 1) % 4]),
+                Face.of(None, COLORS[(k + 3) % 4]),
             ]
         )
         for k in range(4)

@@ -2,10 +2,10 @@
 
 >>> from phase10.dice import new_game, apply, Roll, Keep, parse_faces
 >>> state = new_game(["Ann", "Bob"], seed=7)
->>> roll = Roll(parse_faces("B5 R7 B7 R5 B9 R10 RW BW GW B2"))
+>>> roll = Roll(parse_faces("B5 R7 B7 R5 B9 R10 BW RW YW B2"))
 >>> after = apply(state, roll)
 >>> describe(state, roll, after)
-'Ann rolled B5 R7 B7 R5 B9 R10 RW BW GW B2 (roll 1 of 3)'
+'Ann rolled B5 R7 B7 R5 B9 R10 BW RW YW B2 (roll 1 of 3)'
 >>> describe(after, Keep((0, 9)), apply(after, Keep((0, 9))))
 'Ann kept B5 (die 0), B2 (die 9)'
 """
