@@ -23,9 +23,17 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color
-from .melds import Meld
+from .melds import Meld, MeldRules
 from .state import GameState, Stage
-from .text import printable, seat_notes, shown_phase, status, table_notes
+from .text import (
+    acts_as_wild,
+    printable,
+    seat_meld_rules,
+    seat_notes,
+    shown_phase,
+    status,
+    table_notes,
+)
 from .views import PlayerView, SeatView, spectator_view
 
 __all__ = ["render"]
@@ -216,12 +224,13 @@ def _meld_width(meld: Meld) -> float:
     return CARD_W + _meld_step(meld) * (len(meld.cards) - 1)
 
 
-def _meld(pic: _Picture, x: float, y: float, label: str, meld: Meld) -> None:
+def _meld(pic: _Picture, x: float, y: float, label: str, meld: Meld, rules: MeldRules) -> None:
+    """A group on the table; each card its owner plays as a Wild (``rules``) shows its value."""
     pic.text(x, y + 12, f"{label}  {meld.describe()}", 12, fill=MUTED)
     values = meld.stands_for()
     step = _meld_step(meld)
     for i, card in enumerate(meld.cards):
-        acting = not meld.requirement.fits_naturally(meld, i, card)
+        acting = acts_as_wild(meld, i, card, rules)
         _card(pic, x + step * i, y + 18, card, values[i] if acting else None)
 
 
@@ -401,12 +410,13 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
         right = _backs(pic, CARDS_X, row + 18, seat.hand_size, "card")
         if seat.saved_count:
             _backs(pic, right + 30, row + 18, seat.saved_count, "saved card")
+    rules = seat_meld_rules(view, index)
     for meld_row in _meld_rows(seat.melds):
         row += ROW_H
         x = float(CARDS_X)
         for meld_index in meld_row:
             meld = seat.melds[meld_index]
-            _meld(pic, x, row, f"{index}.{meld_index}", meld)
+            _meld(pic, x, row, f"{index}.{meld_index}", meld, rules)
             x += _meld_width(meld) + 24
     if not seat.melds:
         pic.text(
