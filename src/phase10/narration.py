@@ -26,8 +26,9 @@ from .actions import (
 from .engine.common import hit_rules, player_rules
 from .errors import InvalidMeldError
 from .melds import End, Meld
+from .postal import acts_as_wild
 from .state import GameState, HandResult
-from .text import acts_as_wild, meld_text, value_text
+from .text import meld_text, value_text
 
 __all__ = ["describe", "describe_result"]
 

@@ -28,8 +28,9 @@ from collections.abc import Sequence
 
 from .actions import Action, ChoosePhase, Discard, DrawStock, GiveCard, Hit, SwapWild, TakeDiscard
 from .cards import Card, format_cards
-from .melds import Meld, MeldRules, meld_rules_of
+from .melds import Meld, MeldRules
 from .notation import action_to_text
+from .postal import acts_as_wild, personal_rules
 from .rules import PhaseOrder
 from .state import GameState, Stage
 from .teams import team_of
@@ -119,26 +120,6 @@ def summary(view_or_state: PlayerView | GameState) -> str:
     return f"{seat}, {text}"
 
 
-def acts_as_wild(meld: Meld, position: int, card: Card, rules: MeldRules | None = None) -> bool:
-    """Whether ``card`` at ``position`` of ``meld`` is played as a Wild (R-7.3, V-10.2).
-
-    A card that is not what its position stands for is a Wild (a Wild, or a Postal
-    phase-number card standing for another number). Under ``rules`` whose phase-number
-    Wilds never count as natural (``postal_wilds_natural=False``, A-26, V-10.3) such a
-    card is a Wild even at its own number.
-
-    >>> from phase10 import MeldRules, SetOf
-    >>> meld = SetOf(3).make("R3 B3 G3")
-    >>> acts_as_wild(meld, 0, meld.cards[0]), acts_as_wild(meld, 0, meld.cards[0], MeldRules(
-    ...     wild_numbers={3}, wild_numbers_natural=False))
-    (False, True)
-    """
-    if not meld.requirement.fits_naturally(meld, position, card):
-        return True
-    mr = meld_rules_of(rules)
-    return mr.personal_never_natural and card.is_natural and mr.is_wild_code(card.code)
-
-
 def meld_text(meld: Meld, rules: MeldRules | None = None) -> str:
     """A group's cards, each card played as a Wild with its value where that is not plain.
 
@@ -177,18 +158,8 @@ def seat_meld_rules(view: PlayerView, seat: int) -> MeldRules:
     seat's cards are Wilds; the phase is the one the seat's line names
     (:func:`shown_phase`), so a finished hand still shows the Wilds it was played with.
     """
-    rules = view.rules
-    base = rules.meld_rules
     phase = shown_phase(view, seat) if 0 <= seat < len(view.players) else None
-    if not rules.postal or view.tiebreak or phase is None or phase > 7:
-        return base
-    return MeldRules(
-        base.natural_card_scope,
-        base.run_wraparound,
-        base.wild_value_range,
-        {phase},
-        rules.postal_wilds_natural,
-    )
+    return personal_rules(view.rules, None if view.tiebreak else phase)
 
 
 def value_text(value: object) -> str:
