@@ -19,6 +19,7 @@ FILE --svg DIR`` writes one picture per action.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -248,6 +249,9 @@ def _meld_rows(melds: Sequence[Meld]) -> list[list[int]]:
     return rows
 
 
+PHASE_LINE_H = 17
+"""The height of a line of a wrapped phase name."""
+
 ROW_H = CARD_H + 26
 """The height of one row of cards with its label."""
 
@@ -258,7 +262,8 @@ def _seat_height(view: PlayerView, index: int) -> float:
     rows = len(_meld_rows(seat.melds))
     cards = 16 + ROW_H * (1 + rows) + (0 if rows else 22)
     pip_rows = (len(view.rules.phases) - 1) // 15 + 1
-    facts = 100 + 19 * pip_rows + 20 * len(_seat_tags(view, index))
+    phase = PHASE_LINE_H * (len(_phase_lines(view, index)) - 1)
+    facts = 100 + 19 * pip_rows + 20 * len(_seat_tags(view, index)) + phase
     return max(cards, facts)
 
 
@@ -317,6 +322,16 @@ def _seat_tags(view: PlayerView, index: int) -> list[tuple[str, str]]:
     return [(words, colour) for words, colour, on in tags if on]
 
 
+PHASE_CHARS = 44
+"""The letters of a phase's words that fit the column of facts on one line (13 px)."""
+
+
+def _phase_lines(view: PlayerView, index: int) -> list[str]:
+    """The seat's phase in words, wrapped to the column of facts: a long name (alternating
+    runs) would be cut off mid-word by the column's edge."""
+    return textwrap.wrap(_phase_line(view, index), PHASE_CHARS) or [""]
+
+
 def _phase_line(view: PlayerView, index: int) -> str:
     seat = view.players[index]
     number = shown_phase(view, index)
@@ -361,8 +376,10 @@ def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> No
         fill=MUTED,
     )
     bottom = _pips(pic, x, y + 52, view, seat)
-    pic.text(x, bottom + 14, _phase_line(view, index), 13)
-    ty = bottom + 34
+    lines = _phase_lines(view, index)
+    for number, line in enumerate(lines):
+        pic.text(x, bottom + 14 + PHASE_LINE_H * number, line, 13)
+    ty = bottom + 34 + PHASE_LINE_H * (len(lines) - 1)
     for words, colour in _seat_tags(view, index):
         pic.text(x, ty, words, 14, fill=colour, font_weight="bold")
         ty += 20

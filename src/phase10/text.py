@@ -274,7 +274,8 @@ def render_lines(
         tags = _tags(view, seat)
         done = len(p.completed)
         lines.append(
-            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} cards {p.score:>4} points "
+            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} card{'s' if p.hand_size != 1 else ' '}"
+            f" {p.score:>4} points "
             f"{done:>2} phase{'s' if done != 1 else ' '} done, {_phase_status(view, seat)}"
             + (f"  [{', '.join(tags)}]" if tags else "")
         )
