@@ -12,13 +12,15 @@ import xml.etree.ElementTree as ET
 import attrs
 
 from helpers import with_players
-from phase10 import dice, new_game, parse_cards, player_view, variants
+from phase10 import LayDown, dice, new_game, parse_cards, player_view, twist, variants
 from phase10.cli.dice import render_view, run_demo
+from phase10.cli.twist import render_view as twist_view
 from phase10.dice import DICE_PHASES
 from phase10.dice.narration import phase_words
 from phase10.svg import CARDS_X, MARGIN, PHASE_CHARS
 from phase10.svg import render as render_svg
-from phase10.text import render_lines
+from phase10.text import meld_text, render_lines
+from phase10.twist.narration import describe as describe_twist
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -85,3 +87,37 @@ def test_d4_1_a_dice_player_reads_dice_not_cards() -> None:
     done = attrs.evolve(state.players[0], completed=tuple(range(1, 8)))
     state = attrs.evolve(state, players=(done, *state.players[1:]))
     assert "  Your phase: Phase 8: 7 dice of one color" in render_view(dice.player_view(state, 0))
+
+
+def test_twist_table_labels_groups_and_wild_values() -> None:
+    """Twist at the terminal: each group on the table is labelled as ``hit SEAT.INDEX``
+    names it, with what its Wilds stand for (as the card game's table shows); the narration
+    of a lay-down shows those values too, and a one-card hand reads "1 card"."""
+    state = twist.new_game(["Ann", "Bob", "Cy", "Dee"], seed=3)
+    bots = [twist.GreedyBot() for _ in range(4)]
+    told = ""
+    while "W=" not in told:  # until a lay-down puts a run with a Wild on the table
+        legal = twist.legal_actions(state)
+        seat = state.current_player
+        action = (
+            legal[0] if seat is None else bots[seat].choose(twist.player_view(state, seat), legal)
+        )
+        if isinstance(action, LayDown):
+            told = describe_twist(state, action)
+        state = twist.apply(state, action)
+    assert " laid down phase " in told
+    seat, index, meld = next(
+        (s, i, m)
+        for s, p in enumerate(state.players)
+        for i, m in enumerate(p.melds)
+        if m.requirement.kind == "run" and any(c.is_wild for c in m.cards)
+    )
+    lines = twist_view(twist.player_view(state, 0))
+    assert f"       {seat}.{index}  {meld.describe()}: {meld_text(meld)}" in lines
+    assert "W=" in meld_text(meld)
+    one = attrs.evolve(state.players[1], hand=state.players[1].hand[:1])
+    lone = attrs.evolve(state, players=(state.players[0], one, *state.players[2:]))
+    assert any(
+        line.startswith("  1  Bob") and "(1 card)" in line
+        for line in twist_view(twist.player_view(lone, 0))
+    )
