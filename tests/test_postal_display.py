@@ -37,7 +37,7 @@ from phase10.cards import Card
 from phase10.melds import End
 from phase10.narration import describe
 from phase10.svg import render as render_svg
-from phase10.text import render, seat_meld_rules
+from phase10.text import render, seat_meld_rules, seat_notes
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -179,3 +179,18 @@ def test_v10_2_seat_meld_rules_follow_the_seats_phase() -> None:
     assert seat_meld_rules(player_view(late, 0), 2).wild_numbers == frozenset()
     plain = player_view(stacked_game({}, "Y12", "", Rules(), players=3), 0)
     assert seat_meld_rules(plain, 1) == Rules().meld_rules
+
+
+@pytest.mark.parametrize("option", list(OPTIONS))
+def test_v10_2_a26_each_seat_line_names_its_phase_number_wilds(option: str) -> None:
+    """V-10.2: every seat's line (text and picture) says which cards are its Wilds, A-26:
+    and that they never count as natural when so; none past Phase 7."""
+    state = with_players(_laid(option), s0={"completed": tuple(range(1, 8))})
+    view = player_view(state, 2)
+    strict = ", never natural" if option == "never natural" else ""
+    assert seat_notes(view, 1) == [f"3s Wild{strict}"]
+    assert seat_notes(view, 2) == [f"1s Wild{strict}"]
+    assert seat_notes(view, 0) == []
+    lines = render(view).splitlines()
+    assert lines[2].endswith(f"[to play, 3s Wild{strict}]")
+    assert f"3s Wild{strict}" in render_svg(view)

@@ -196,8 +196,9 @@ def _phase_status(view: PlayerView, seat: int) -> str:
 
 
 def seat_notes(view: PlayerView, seat: int) -> list[str]:
-    """What the variants add to a seat's line: its team (``teams``, seed 002), its place in
-    the final ranking (V-16), a Last stand's first out or final turn (V-15).
+    """What the variants add to a seat's line: its Postal phase-number Wilds (V-10.2,
+    A-26), its team (``teams``, seed 002), its place in the final ranking (V-16), a Last
+    stand's first out or final turn (V-15).
 
     >>> from phase10 import new_game, player_view, variants
     >>> view = player_view(new_game(4, variants.resolve("teams"), seed=1), 0)
@@ -205,6 +206,10 @@ def seat_notes(view: PlayerView, seat: int) -> list[str]:
     (['team A'], ['team B'], ['team A, your partner'])
     """
     notes = []
+    wilds = seat_meld_rules(view, seat).wild_numbers  # Postal (V-10.2, A-26)
+    if wilds:
+        strict = "" if view.rules.postal_wilds_natural else ", never natural"
+        notes.extend(f"{number}s Wild{strict}" for number in sorted(wilds))
     if view.rules.teams:
         team = f"team {chr(ord('A') + team_of(view.rules, seat))}"
         notes.append(f"{team}, your partner" if seat in view.partners else team)
