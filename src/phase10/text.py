@@ -205,7 +205,7 @@ def seat_notes(view: PlayerView, seat: int) -> list[str]:
     >>> seat_notes(view, 0), seat_notes(view, 1), seat_notes(view, 2)
     (['team A'], ['team B'], ['team A, your partner'])
     """
-    notes = []
+    notes: list[str] = []
     wilds = seat_meld_rules(view, seat).wild_numbers  # Postal (V-10.2, A-26)
     if wilds:
         strict = "" if view.rules.postal_wilds_natural else ", never natural"
@@ -278,9 +278,9 @@ def render_lines(
     for seat, p in enumerate(view.players):
         tags = _tags(view, seat)
         done = len(p.completed)
+        cards = "cards" if p.hand_size != 1 else "card "
         lines.append(
-            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} card{'s' if p.hand_size != 1 else ' '}"
-            f" {p.score:>4} points "
+            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} {cards} {p.score:>4} points "
             f"{done:>2} phase{'s' if done != 1 else ' '} done, {_phase_status(view, seat)}"
             + (f"  [{', '.join(tags)}]" if tags else "")
         )
