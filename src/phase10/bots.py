@@ -629,6 +629,8 @@ def _fewest_acting(
     cannot be made."""
     if not left:
         return 0
+    if _without_wilds(counts, left, rules, need):
+        return 0  # often, and one fast yes/no answer
     best = sum(count for code, count in enumerate(counts) if count and rules.is_wild_code(code))
     for meld in group_options(counts, left, rules, need_natural=need):
         own = _acting_wilds((meld,), rules)
@@ -644,6 +646,28 @@ def _fewest_acting(
                 counts[card.code] += 1
         best = min(best, own)
     return best
+
+
+def _without_wilds(
+    counts: list[int], left: Sequence[Requirement], rules: MeldRules, need: bool
+) -> bool:
+    """Whether the counted cards make ``left`` with no card played as a Wild: the Wilds
+    set aside, and the phase-number cards as plain numbers where they count as natural
+    standing for themselves (A-26), else set aside too."""
+    plain = MeldRules(rules.natural_card_scope, rules.run_wraparound, rules.wild_value_range)
+    key = tuple(left)
+    aside = [_WILD_CODE]
+    if rules.personal_never_natural:
+        aside += [code for code in range(_WILD_CODE) if rules.is_wild_code(code)]
+    kept = [counts[code] for code in aside]
+    for code in aside:
+        counts[code] = 0
+    try:
+        plan = requirements_plan(key, plain)
+        return can_complete_counts(counts, key, plain, need_natural=need, plan=plan)
+    finally:
+        for code, count in zip(aside, kept, strict=True):
+            counts[code] = count
 
 
 def _fewest_left(hand: Sequence[Card], laid: Sequence[Card], plan: Plan, need: bool) -> int:
