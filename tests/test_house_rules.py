@@ -227,7 +227,9 @@ def test_v15_partial_group_hit_with_another_seats_postal_wild_still_completes() 
             if any(card("G2") in meld.cards for meld in group):
                 kept_foreign_wild.append(action)
 
-    start = new_game(2, rules, seed=1396)
+    # A seed whose game reaches the case (seat 1's G2 standing as a Wild in seat 0's partial
+    # group): 1396 did until GreedyBot priced Postal Wilds in its lay-downs (V-10.2).
+    start = new_game(2, rules, seed=51)
     final = play_game(start, [GreedyBot(), GreedyBot()], on_action=watch, max_actions=200_000)
     assert final.is_over
     assert kept_foreign_wild

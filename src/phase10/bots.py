@@ -26,6 +26,7 @@ from .actions import (
 from .bot_protocol import Bot
 from .cards import SKIP, WILD, Card
 from .engine import apply, legal_actions
+from .engine.laydowns import needs_natural
 from .errors import UnfinishedGameError
 from .fastpath import (
     Plan,
@@ -36,9 +37,11 @@ from .fastpath import (
     natural_buckets,
     tally,
 )
+from .laying import group_options, remaining_requirements
 from .melds import Meld, MeldRules, NaturalScope, Requirement
 from .phase_cards import open_numbers
 from .phases import Phase
+from .postal import acts_as_wild, personal_rules
 from .rules import PhaseOrder, Rules
 from .solver import (
     can_complete,
@@ -543,8 +546,13 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
     pending = laying.melds if laying is not None else ()
     rules = view.rules.meld_rules
     plans: dict[tuple[Requirement, ...], Plan | None] = {}  # the steps share them
+    postal = view.rules.postal and not view.tiebreak
 
     def cost(action: LayDown | LayGroup) -> int:
+        if postal:  # the phase-number cards may be Wilds (V-10.2): priced like the engine
+            personal = _personal_rules(view, action)
+            if personal.wild_numbers:
+                return _personal_cost(hand, pending, action, personal, _phase_of(view, action))
         if isinstance(action, LayDown):
             return _wilds_in(action.melds)
         meld = action.meld
@@ -571,6 +579,95 @@ def _lay_cost(view: PlayerView) -> Callable[[LayDown | LayGroup], int]:
         return own + _fewest_wilds(counts, key, rules, need, plan)
 
     return cost
+
+
+def _personal_rules(view: PlayerView, action: LayDown | LayGroup) -> MeldRules:
+    """The group rules of the viewing seat for the phase ``action`` lays: with Postal's
+    phase-number Wilds (V-10.2, A-26), as the engine checks it (:mod:`phase10.postal`)."""
+    phase = _phase_of(view, action)
+    return personal_rules(view.rules, None if phase is None else phase.number)
+
+
+def _acting_wilds(melds: Sequence[Meld], rules: MeldRules) -> int:
+    """How many cards of ``melds`` are played as Wilds under ``rules``: the Wilds, and the
+    personal Wilds not natural where they stand (V-10.2, V-10.3, A-26)."""
+    return sum(
+        1
+        for meld in melds
+        for position, card in enumerate(meld.cards)
+        if acts_as_wild(meld, position, card, rules)
+    )
+
+
+def _personal_cost(
+    hand: Sequence[Card] | None,
+    pending: tuple[Meld, ...],
+    action: LayDown | LayGroup,
+    rules: MeldRules,
+    phase: Phase | None,
+) -> int:
+    """:func:`_lay_cost` where the seat has personal Wilds: every card played as a Wild
+    counts, a Wild or a phase-number card alike, and the rest of the phase is priced by
+    the fewest such cards it needs (:func:`_fewest_acting`)."""
+    laid = action.melds if isinstance(action, LayDown) else (*pending, action.meld)
+    own = _acting_wilds(laid, rules)
+    if isinstance(action, LayDown) or hand is None or phase is None:
+        return own
+    left = remaining_requirements(phase.requirements, laid)
+    counts = card_counts(hand)
+    for card in (c for m in laid for c in m.cards):
+        counts[card.code] -= 1
+    return own + _fewest_acting(counts, left, rules, needs_natural(rules, laid))
+
+
+def _fewest_acting(
+    counts: list[int], left: Sequence[Requirement], rules: MeldRules, need: bool
+) -> int:
+    """The fewest cards played as Wilds (:func:`_acting_wilds`) with which the counted
+    cards make the requirements ``left``, a group at a time as the engine lists them
+    (:func:`phase10.laying.group_options`); the Wilds and personal Wilds held when they
+    cannot be made."""
+    if not left:
+        return 0
+    if _without_wilds(counts, left, rules, need):
+        return 0  # often, and one fast yes/no answer
+    best = sum(count for code, count in enumerate(counts) if count and rules.is_wild_code(code))
+    for meld in group_options(counts, left, rules, need_natural=need):
+        own = _acting_wilds((meld,), rules)
+        if own >= best:
+            continue
+        if len(left) > 1:
+            for card in meld.cards:
+                counts[card.code] -= 1
+            rest = remaining_requirements(left, (meld,))
+            more = need and not meld.natural_count(rules)
+            own += _fewest_acting(counts, rest, rules, more)
+            for card in meld.cards:
+                counts[card.code] += 1
+        best = min(best, own)
+    return best
+
+
+def _without_wilds(
+    counts: list[int], left: Sequence[Requirement], rules: MeldRules, need: bool
+) -> bool:
+    """Whether the counted cards make ``left`` with no card played as a Wild: the Wilds
+    set aside, and the phase-number cards as plain numbers where they count as natural
+    standing for themselves (A-26), else set aside too."""
+    plain = MeldRules(rules.natural_card_scope, rules.run_wraparound, rules.wild_value_range)
+    key = tuple(left)
+    aside = [_WILD_CODE]
+    if rules.personal_never_natural:
+        aside += [code for code in range(_WILD_CODE) if rules.is_wild_code(code)]
+    kept = [counts[code] for code in aside]
+    for code in aside:
+        counts[code] = 0
+    try:
+        plan = requirements_plan(key, plain)
+        return can_complete_counts(counts, key, plain, need_natural=need, plan=plan)
+    finally:
+        for code, count in zip(aside, kept, strict=True):
+            counts[code] = count
 
 
 def _fewest_left(hand: Sequence[Card], laid: Sequence[Card], plan: Plan, need: bool) -> int:
@@ -604,7 +701,7 @@ def _numbered(rules: Rules, number: int) -> Phase:
     return rules.phase(number)
 
 
-def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
+def _phase_of(view: PlayerView, action: LayDown | LayGroup) -> Phase | None:
     """The phase a lay-down step belongs to, as the viewing seat knows it."""
     if action.phase is not None:
         return view.rules.phase(action.phase)
@@ -616,8 +713,9 @@ def _phase_of(view: PlayerView, action: LayGroup) -> Phase | None:
     if me.target_phase is not None:  # view.my_phase
         return _numbered(view.rules, me.target_phase)
     left = open_numbers(view.rules, me.assigned, me.completed)
+    meld = action.meld if isinstance(action, LayGroup) else action.melds[0]
     for phase in view.rules.phases:  # the one phase left to choose from (V-3)
-        if phase.number in left and action.meld.requirement in phase.requirements:
+        if phase.number in left and meld.requirement in phase.requirements:
             return phase
     return None
 

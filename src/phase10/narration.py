@@ -23,7 +23,12 @@ from .actions import (
     TakeDiscard,
     TakeSaved,
 )
+from .engine.common import hit_rules, player_rules
+from .errors import InvalidMeldError
+from .melds import End, Meld
+from .postal import acts_as_wild
 from .state import GameState, HandResult
+from .text import meld_text, value_text
 
 __all__ = ["describe", "describe_result"]
 
@@ -32,6 +37,41 @@ def _name(state: GameState, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(state.players):
         return "nobody"
     return state.players[seat].name
+
+
+def _groups(state: GameState, phase: int | None, melds: tuple[Meld, ...]) -> str:
+    """The groups of a lay-down, each card played as a Wild with its value (V-10.2, A-26)."""
+    seat = state.current_player
+    if seat is None:
+        return " | ".join(map(str, melds))
+    laying = next((p for p in state.rules.phases if p.number == phase), None)
+    rules = player_rules(state, seat, laying)
+    return " | ".join(meld_text(meld, rules) for meld in melds)
+
+
+def _hit_as_wild(state: GameState, action: Hit) -> str:
+    """`` as a Wild for 7`` when a number card is hit as a Postal Wild (V-10.2, A-26)."""
+    seat = state.current_player
+    if seat is None or not action.card.is_natural or not 0 <= action.owner < len(state.players):
+        return ""
+    melds = state.players[action.owner].melds
+    if not 0 <= action.meld < len(melds):
+        return ""
+    rules = hit_rules(state, seat, action.owner)
+    try:
+        after = melds[action.meld].hit(action.card, action.end, rules)
+    except InvalidMeldError:
+        return ""
+    values = after.stands_for()
+    places = [i for i, card in enumerate(after.cards) if card == action.card]
+    if action.end is End.LOW:  # a run grows at the named end
+        places = [0]
+    elif action.end is End.HIGH:
+        places = [len(after.cards) - 1]
+    for i in places:
+        if acts_as_wild(after, i, action.card, rules) and values[i] is not None:
+            return f" as a Wild for {value_text(values[i])}"
+    return ""
 
 
 def describe(state: GameState, action: Action) -> str:
@@ -48,8 +88,7 @@ def describe(state: GameState, action: Action) -> str:
         if phase is None and seat is not None:
             target = state.target_phase(seat)
             phase = None if target is None else target.number
-        groups = " | ".join(str(m) for m in action.melds)
-        return f"{who} laid down phase {phase}: {groups}"
+        return f"{who} laid down phase {phase}: {_groups(state, phase, action.melds)}"
     if isinstance(action, LayGroup):
         phase = action.phase
         if phase is None and state.laying is not None:
@@ -57,7 +96,7 @@ def describe(state: GameState, action: Action) -> str:
         if phase is None and state.current_player is not None:
             target = state.target_phase(state.current_player)
             phase = None if target is None else target.number
-        return f"{who} began laying down phase {phase}: {action.meld}"
+        return f"{who} began laying down phase {phase}: {_groups(state, phase, (action.meld,))}"
     if isinstance(action, Hit):
         owner = (
             "their own"
@@ -67,7 +106,8 @@ def describe(state: GameState, action: Action) -> str:
         melds = state.players[action.owner].melds if 0 <= action.owner < len(state.players) else ()
         group = melds[action.meld].describe() if 0 <= action.meld < len(melds) else "group"
         end = f" ({action.end.value} end)" if action.end is not None else ""
-        return f"{who} hit {action.card} on {owner} {group}{end}"
+        wild = _hit_as_wild(state, action)
+        return f"{who} hit {action.card}{wild} on {owner} {group}{end}"
     if isinstance(action, Discard):
         if action.target is not None:
             return f"{who} discarded {action.card} and skipped {_name(state, action.target)}"

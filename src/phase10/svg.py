@@ -19,13 +19,22 @@ FILE --svg DIR`` writes one picture per action.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color
-from .melds import Meld
+from .melds import Meld, MeldRules
 from .state import GameState, Stage
-from .text import printable, seat_notes, shown_phase, status, table_notes
+from .text import (
+    acts_as_wild,
+    printable,
+    seat_meld_rules,
+    seat_notes,
+    shown_phase,
+    status,
+    table_notes,
+)
 from .views import PlayerView, SeatView, spectator_view
 
 __all__ = ["render"]
@@ -216,12 +225,13 @@ def _meld_width(meld: Meld) -> float:
     return CARD_W + _meld_step(meld) * (len(meld.cards) - 1)
 
 
-def _meld(pic: _Picture, x: float, y: float, label: str, meld: Meld) -> None:
+def _meld(pic: _Picture, x: float, y: float, label: str, meld: Meld, rules: MeldRules) -> None:
+    """A group on the table; each card its owner plays as a Wild (``rules``) shows its value."""
     pic.text(x, y + 12, f"{label}  {meld.describe()}", 12, fill=MUTED)
     values = meld.stands_for()
     step = _meld_step(meld)
     for i, card in enumerate(meld.cards):
-        acting = not meld.requirement.fits_naturally(meld, i, card)
+        acting = acts_as_wild(meld, i, card, rules)
         _card(pic, x + step * i, y + 18, card, values[i] if acting else None)
 
 
@@ -239,6 +249,9 @@ def _meld_rows(melds: Sequence[Meld]) -> list[list[int]]:
     return rows
 
 
+PHASE_LINE_H = 17
+"""The height of a line of a wrapped phase name."""
+
 ROW_H = CARD_H + 26
 """The height of one row of cards with its label."""
 
@@ -249,7 +262,8 @@ def _seat_height(view: PlayerView, index: int) -> float:
     rows = len(_meld_rows(seat.melds))
     cards = 16 + ROW_H * (1 + rows) + (0 if rows else 22)
     pip_rows = (len(view.rules.phases) - 1) // 15 + 1
-    facts = 100 + 19 * pip_rows + 20 * len(_seat_tags(view, index))
+    phase = PHASE_LINE_H * (len(_phase_lines(view, index)) - 1)
+    facts = 100 + 19 * pip_rows + 20 * len(_seat_tags(view, index)) + phase
     return max(cards, facts)
 
 
@@ -308,6 +322,16 @@ def _seat_tags(view: PlayerView, index: int) -> list[tuple[str, str]]:
     return [(words, colour) for words, colour, on in tags if on]
 
 
+PHASE_CHARS = 44
+"""The letters of a phase's words that fit the column of facts on one line (13 px)."""
+
+
+def _phase_lines(view: PlayerView, index: int) -> list[str]:
+    """The seat's phase in words, wrapped to the column of facts: a long name (alternating
+    runs) would be cut off mid-word by the column's edge."""
+    return textwrap.wrap(_phase_line(view, index), PHASE_CHARS) or [""]
+
+
 def _phase_line(view: PlayerView, index: int) -> str:
     seat = view.players[index]
     number = shown_phase(view, index)
@@ -352,8 +376,10 @@ def _info(pic: _Picture, x: float, y: float, view: PlayerView, index: int) -> No
         fill=MUTED,
     )
     bottom = _pips(pic, x, y + 52, view, seat)
-    pic.text(x, bottom + 14, _phase_line(view, index), 13)
-    ty = bottom + 34
+    lines = _phase_lines(view, index)
+    for number, line in enumerate(lines):
+        pic.text(x, bottom + 14 + PHASE_LINE_H * number, line, 13)
+    ty = bottom + 34 + PHASE_LINE_H * (len(lines) - 1)
     for words, colour in _seat_tags(view, index):
         pic.text(x, ty, words, 14, fill=colour, font_weight="bold")
         ty += 20
@@ -401,12 +427,13 @@ def _seat(pic: _Picture, y: float, view: PlayerView, index: int) -> float:
         right = _backs(pic, CARDS_X, row + 18, seat.hand_size, "card")
         if seat.saved_count:
             _backs(pic, right + 30, row + 18, seat.saved_count, "saved card")
+    rules = seat_meld_rules(view, index)
     for meld_row in _meld_rows(seat.melds):
         row += ROW_H
         x = float(CARDS_X)
         for meld_index in meld_row:
             meld = seat.melds[meld_index]
-            _meld(pic, x, row, f"{index}.{meld_index}", meld)
+            _meld(pic, x, row, f"{index}.{meld_index}", meld, rules)
             x += _meld_width(meld) + 24
     if not seat.melds:
         pic.text(

@@ -28,24 +28,28 @@ from collections.abc import Sequence
 
 from .actions import Action, ChoosePhase, Discard, DrawStock, GiveCard, Hit, SwapWild, TakeDiscard
 from .cards import Card, format_cards
-from .melds import Meld
+from .melds import Meld, MeldRules
 from .notation import action_to_text
+from .postal import acts_as_wild, personal_rules
 from .rules import PhaseOrder
 from .state import GameState, Stage
 from .teams import team_of
 from .views import PlayerView, spectator_view
 
 __all__ = [
+    "acts_as_wild",
     "meld_text",
     "printable",
     "render",
     "render_lines",
     "render_moves",
+    "seat_meld_rules",
     "seat_notes",
     "shown_phase",
     "status",
     "summary",
     "table_notes",
+    "value_text",
 ]
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]")
@@ -116,29 +120,50 @@ def summary(view_or_state: PlayerView | GameState) -> str:
     return f"{seat}, {text}"
 
 
-def meld_text(meld: Meld) -> str:
-    """A group's cards, each Wild with its value where the group does not make it plain.
+def meld_text(meld: Meld, rules: MeldRules | None = None) -> str:
+    """A group's cards, each card played as a Wild with its value where that is not plain.
 
     In a set every card stands for the same number, so its Wilds need no label;
-    in a run each Wild stands for its own number.
+    in a run each Wild stands for its own number. A number card played as a Wild
+    (Postal's phase-number Wilds, V-10.2, under the owner's ``rules``, see
+    :func:`seat_meld_rules`) always shows its value, so that it never reads as a
+    natural card.
 
-    >>> from phase10 import RunOf, SetOf
+    >>> from phase10 import MeldRules, RunOf, SetOf
     >>> meld_text(RunOf(4).make("R3 W R5 W"))
     'R3 W=4 R5 W=6'
     >>> meld_text(SetOf(3).make("R7 B7 W"))
     'R7 B7 W'
+    >>> postal = MeldRules(wild_numbers={2})
+    >>> meld_text(SetOf(3).make("R7 B7 G2", number=7, rules=postal), postal)
+    'R7 B7 G2=7'
     """
     values = meld.stands_for()
     plain = len(set(values)) <= 1
     parts = []
     for position, (card, value) in enumerate(zip(meld.cards, values, strict=True)):
-        acting = not meld.requirement.fits_naturally(meld, position, card)
-        label = f"={_value_text(value)}" if acting and not plain and value is not None else ""
+        shown = value is not None and (not plain or card.is_natural)
+        label = (
+            f"={value_text(value)}" if shown and acts_as_wild(meld, position, card, rules) else ""
+        )
         parts.append(f"{card}{label}")
     return " ".join(parts)
 
 
-def _value_text(value: object) -> str:
+def seat_meld_rules(view: PlayerView, seat: int) -> MeldRules:
+    """The group rules ``seat``'s own groups are laid under: the table's, plus Postal's
+    phase-number Wilds while it is on Phases 1-7 (V-10.2, A-26).
+
+    The view's counterpart of the engine's rules for a player, for showing which of a
+    seat's cards are Wilds; the phase is the one the seat's line names
+    (:func:`shown_phase`), so a finished hand still shows the Wilds it was played with.
+    """
+    phase = shown_phase(view, seat) if 0 <= seat < len(view.players) else None
+    return personal_rules(view.rules, None if view.tiebreak else phase)
+
+
+def value_text(value: object) -> str:
+    """What a Wild stands for, in words: ``"7"``, ``"red"``."""
     name = getattr(value, "name", None)
     return name.lower() if isinstance(name, str) else str(value)
 
@@ -171,15 +196,20 @@ def _phase_status(view: PlayerView, seat: int) -> str:
 
 
 def seat_notes(view: PlayerView, seat: int) -> list[str]:
-    """What the variants add to a seat's line: its team (``teams``, seed 002), its place in
-    the final ranking (V-16), a Last stand's first out or final turn (V-15).
+    """What the variants add to a seat's line: its Postal phase-number Wilds (V-10.2,
+    A-26), its team (``teams``, seed 002), its place in the final ranking (V-16), a Last
+    stand's first out or final turn (V-15).
 
     >>> from phase10 import new_game, player_view, variants
     >>> view = player_view(new_game(4, variants.resolve("teams"), seed=1), 0)
     >>> seat_notes(view, 0), seat_notes(view, 1), seat_notes(view, 2)
     (['team A'], ['team B'], ['team A, your partner'])
     """
-    notes = []
+    notes: list[str] = []
+    wilds = seat_meld_rules(view, seat).wild_numbers  # Postal (V-10.2, A-26)
+    if wilds:
+        strict = "" if view.rules.postal_wilds_natural else ", never natural"
+        notes.extend(f"{number}s Wild{strict}" for number in sorted(wilds))
     if view.rules.teams:
         team = f"team {chr(ord('A') + team_of(view.rules, seat))}"
         notes.append(f"{team}, your partner" if seat in view.partners else team)
@@ -248,15 +278,17 @@ def render_lines(
     for seat, p in enumerate(view.players):
         tags = _tags(view, seat)
         done = len(p.completed)
+        cards = "cards" if p.hand_size != 1 else "card "
         lines.append(
-            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} cards {p.score:>4} points "
+            f"  {seat}  {printable(p.name):<8} {p.hand_size:>2} {cards} {p.score:>4} points "
             f"{done:>2} phase{'s' if done != 1 else ' '} done, {_phase_status(view, seat)}"
             + (f"  [{', '.join(tags)}]" if tags else "")
         )
         if hands is not None and seat != view.seat:
             lines.append(f"       hand: {format_cards(hands[seat]) or '(empty)'}")
+        rules = seat_meld_rules(view, seat)
         for index, meld in enumerate(p.melds):
-            lines.append(f"       {seat}.{index}  {meld.describe()}: {meld_text(meld)}")
+            lines.append(f"       {seat}.{index}  {meld.describe()}: {meld_text(meld, rules)}")
     top = view.top_discard
     pile = "empty" if top is None else f"{top} on top, {_count(len(view.discard_pile), 'card')}"
     lines.append(f"  Discard pile: {pile}; draw pile: {_count(view.stock_size, 'card')}")
@@ -281,7 +313,8 @@ def render_lines(
     if view.saved:
         lines.append(f"  Your Save pile: {format_cards(view.saved)}")
     if view.laying is not None:  # R-5.4: groups set aside, still in hand
-        groups = " | ".join(str(meld) for meld in view.laying.melds)
+        own = seat_meld_rules(view, view.seat if view.seat is not None else -1)
+        groups = " | ".join(meld_text(meld, own) for meld in view.laying.melds)
         lines.append(f"  Laying down phase {view.laying.phase}: {groups} (add the next group)")
     return lines
 

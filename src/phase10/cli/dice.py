@@ -42,7 +42,7 @@ from ..dice import (
     resolve_rules,
 )
 from ..dice.bots import GAME
-from ..dice.narration import describe_dice, describe_groups
+from ..dice.narration import describe_dice, describe_groups, phase_words
 from ..dice.serialization import save_record
 from ..dice.simulate import make_bot
 from .common import DEMO_NAMES
@@ -135,7 +135,7 @@ def render_view(view: DiceView) -> list[str]:
         )
     phase = view.my_phase
     if phase is not None and view.seat == view.current_player:
-        lines.append(f"  Your phase: {phase}")
+        lines.append(f"  Your phase: {phase_words(phase)}")
     if view.dice:
         kept = set(view.kept)
         shown = "  ".join(

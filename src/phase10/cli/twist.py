@@ -24,7 +24,7 @@ from typing import TextIO
 
 from ..actions import LayDown
 from ..cards import format_cards
-from ..text import printable
+from ..text import meld_text, printable
 from ..twist import (
     ChooseSpace,
     DiscardOnto,
@@ -146,6 +146,10 @@ def _phase_text(view: TwistView, seat: int) -> str:
     return f"{'Twist card' if twist else 'phase'} {phase.number}: {phase.name}"
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def render_view(view: TwistView) -> list[str]:
     """The board, the players, the piles and the viewing seat's hand."""
     lines = [f"Hand {view.hand_number}, board: {render_board(view)}"]
@@ -159,17 +163,18 @@ def render_view(view: TwistView) -> list[str]:
             )
             if on
         ]
-        melds = " | ".join(str(m) for m in p.melds)
         lines.append(
             f"  {seat}  {printable(p.name):<8} space {p.position:>2}  {_phase_text(view, seat)}"
-            f"  ({p.hand_size} cards)" + (f"  [{', '.join(tags)}]" if tags else "")
+            f"  ({_cards(p.hand_size)})" + (f"  [{', '.join(tags)}]" if tags else "")
         )
-        if melds:
-            lines.append(f"       on the table: {melds}")
+        # Labelled as ``hit SEAT.INDEX`` names them, each Wild with its value (as the
+        # card game's table shows them).
+        for index, meld in enumerate(p.melds):
+            lines.append(f"       {seat}.{index}  {meld.describe()}: {meld_text(meld)}")
     piles = "   ".join(
         f"{i}: {pile[-1] if pile else '(empty)'}" for i, pile in enumerate(view.discard_piles)
     )
-    lines.append(f"  Draw pile: {view.stock_size} cards   Discard piles {piles}")
+    lines.append(f"  Draw pile: {_cards(view.stock_size)}   Discard piles {piles}")
     if view.hand is not None:
         lines.append(f"  Your hand: {format_cards(view.hand)}")
     if view.laying:

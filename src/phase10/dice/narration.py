@@ -12,15 +12,31 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from ..phases import Phase
 from .actions import Declare, DiceAction, EndTurn, Keep, Release, Roll
 from .faces import Face, format_faces
 from .state import Bonus, DiceState
 
-__all__ = ["describe", "describe_dice", "describe_end", "describe_groups"]
+__all__ = ["describe", "describe_dice", "describe_end", "describe_groups", "phase_words"]
 
 _BONUS_NAMES = {Bonus.HALFWAY: "halfway bonus", Bonus.FIRST_FINISH: "First Finish bonus"}
+
+
+_CARDS = re.compile(r"\bcards\b")
+
+
+def phase_words(phase: Phase) -> str:
+    """A phase as a dice player reads it: the card game's list is made with dice (D-4.1),
+    so its "cards" are dice.
+
+    >>> from phase10.dice import DICE_PHASES
+    >>> phase_words(DICE_PHASES[7])
+    'Phase 8: 7 dice of one color'
+    """
+    return f"Phase {phase.number}: {_CARDS.sub('dice', phase.name)}"
 
 
 def describe_dice(state: DiceState) -> str:
@@ -55,7 +71,8 @@ def describe(before: DiceState, action: DiceAction, after: DiceState) -> str:
     if isinstance(action, Declare):
         player = after.players[seat]
         shown = describe_groups(before.dice, action.groups)
-        text = f"{who} made phase {phase.number} ({phase.name}) with {shown}"
+        name = phase_words(phase).partition(": ")[2]
+        text = f"{who} made phase {phase.number} ({name}) with {shown}"
         text += f" for {player.phase_points[-1]} points"
         new = player.bonuses[len(before.players[seat].bonuses) :]
         for bonus in new:

@@ -11,6 +11,7 @@ from ..dealing import shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..melds import MeldRules
 from ..phases import Phase
+from ..postal import personal_rules
 from ..rules import (
     MAX_DECKS,
     DrawExhaustion,
@@ -173,21 +174,12 @@ def player_rules(state: GameState, seat: int, laying: Phase | None = None) -> Me
 
     ``laying`` is the phase being laid down, when the player names it then (V-2, V-3).
     """
-    base = state.rules.meld_rules
     if not state.rules.postal or state.tiebreak:
-        return base
+        return state.rules.meld_rules
     target = state.target_phase(seat)
     if target is None:
         target = laying
-    if target is None or target.number > 7:
-        return base
-    return MeldRules(
-        base.natural_card_scope,
-        base.run_wraparound,
-        base.wild_value_range,
-        {target.number},
-        state.rules.postal_wilds_natural,
-    )
+    return personal_rules(state.rules, None if target is None else target.number)
 
 
 def hit_rules(state: GameState, seat: int, owner: int) -> MeldRules:

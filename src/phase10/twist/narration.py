@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand
 from ..phases import Phase
+from ..text import meld_text
 from .actions import ChooseSpace, DiscardOnto, DrawTwist, PlaySkip, TakePile, TwistAction
 from .state import TwistHandResult, TwistState
 
@@ -56,11 +57,11 @@ def describe(state: TwistState, action: TwistAction) -> str:
         top = pile[-1] if pile else "nothing"
         return f"{who} took {top} from discard pile {action.pile}"
     if isinstance(action, LayDown):
-        groups = " | ".join(str(m) for m in action.melds)
+        groups = " | ".join(meld_text(m) for m in action.melds)
         made = "a phase" if seat is None else describe_phase(state, seat)
         return f"{who} laid down {made} ({groups})"
     if isinstance(action, LayGroup):
-        return f"{who} began laying down: {action.meld}"
+        return f"{who} began laying down: {meld_text(action.meld)}"
     if isinstance(action, Hit):
         owner = "their own" if action.owner == seat else f"{_name(state, action.owner)}'s"
         melds = state.players[action.owner].melds if 0 <= action.owner < len(state.players) else ()
