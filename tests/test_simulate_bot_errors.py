@@ -4,13 +4,23 @@ alike; the games finished before it stay in the results file."""
 
 from __future__ import annotations
 
+import functools
 import pickle
 from pathlib import Path
 
 import pytest
 
 import simbots
-from phase10 import Bot, IllegalActionError, IllegalReason, UnfinishedGameError, new_game
+from phase10 import (
+    Bot,
+    GreedyBot,
+    IllegalActionError,
+    IllegalReason,
+    InvalidDataError,
+    RandomBot,
+    UnfinishedGameError,
+    new_game,
+)
 from phase10.simulate import BotError, play_one, read_results, simulate
 from phase10.variants import resolve
 
@@ -95,3 +105,28 @@ def test_bots_that_play_legally_finish_their_games() -> None:
     outcome = play_one(resolve("to-phase-1"), ["greedy", "simbots:FirstChoice"], 1)
     assert outcome.finished
     assert outcome.winners
+
+
+def make(seed: int, greedy: bool) -> Bot:
+    return GreedyBot() if greedy else RandomBot(seed)
+
+
+def test_two_different_bots_of_one_name_are_refused() -> None:
+    """By-bot statistics and results files count bots by name: two lambdas (both
+    ``<lambda>``) were pooled as one bot, each shown with the pair's average."""
+    with pytest.raises(InvalidDataError, match=r"two different bots are named '.*<lambda>'"):
+        simulate("to-phase-1", [lambda seed: GreedyBot(), lambda seed: RandomBot(seed)])
+
+
+def test_partials_are_named_with_their_arguments() -> None:
+    strong, weak = functools.partial(make, greedy=True), functools.partial(make, greedy=False)
+    summary = simulate("to-phase-1", [strong, weak], games=6)
+    name = "test_simulate_bot_errors:make"
+    assert summary.bots == (f"{name}(greedy=True)", f"{name}(greedy=False)")
+    assert summary.win_rate_by_bot == dict(zip(summary.bots, summary.win_rate_by_seat, strict=True))
+
+
+def test_one_bot_under_two_spellings_is_one_bot() -> None:
+    summary = simulate("to-phase-1", ["phase10.bots:GreedyBot", GreedyBot, " greedy"], games=2)
+    assert summary.bots == ("phase10.bots:GreedyBot", "phase10.bots:GreedyBot", "greedy")
+    assert sorted(summary.win_rate_by_bot) == ["greedy", "phase10.bots:GreedyBot"]
