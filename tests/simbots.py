@@ -77,3 +77,18 @@ class DrawsTwice:
         if view.turn >= 5 and not any(isinstance(a, DrawStock) for a in legal):
             return DrawStock()
         return legal[0]
+
+
+class Hangs:
+    """Plays the first legal action until its seat's third turn of a hand, then never returns."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.turn >= 5:
+            time.sleep(3600)
+        return legal[0]
+
+
+def hangs_or_crashes(seed: int) -> Hangs | Crashes:
+    """In games of even seed a bot that never returns; in the others one that raises
+    (bots are seeded ``game seed * 16 + seat``)."""
+    return Hangs() if seed // 16 % 2 == 0 else Crashes()
