@@ -250,9 +250,9 @@ class ProcessBackend:
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        processes: dict[int, multiprocessing.process.BaseProcess] = getattr(
-            pool, "_processes", None
-        ) or {}
+        processes: dict[int, multiprocessing.process.BaseProcess] = (
+            getattr(pool, "_processes", None) or {}
+        )
         workers = list(processes.values())  # shutdown forgets them
         pool.shutdown(wait=False, cancel_futures=True)
         deadline = time.monotonic() + STOP_SECONDS
