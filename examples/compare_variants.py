@@ -28,7 +28,8 @@ DEFAULT_VARIANTS = "standard,even-phases,odd-phases,to-phase-5,ten-hands"
 
 
 def games_won(summary: SimulationSummary) -> dict[str, float]:
-    """Per bot kind: the share of games won by one of its seats (a shared win is split).
+    """Per bot kind: the share of finished games won by one of its seats (a shared win is
+    split).
 
     This is what "who wins" means to a reader. It differs from the summary's
     ``win_rate_by_bot``, a per-seat rate: with two greedy seats out of four
@@ -37,7 +38,8 @@ def games_won(summary: SimulationSummary) -> dict[str, float]:
     won: dict[str, float] = {}
     for seat, kind in enumerate(summary.bots):
         won[kind] = won.get(kind, 0.0) + summary.wins_by_seat[seat]
-    return {kind: wins / summary.games if summary.games else 0.0 for kind, wins in won.items()}
+    finished = summary.finished  # unfinished games (the action cap) are in no statistic
+    return {kind: wins / finished if finished else 0.0 for kind, wins in won.items()}
 
 
 def table(summaries: Sequence[SimulationSummary]) -> list[str]:

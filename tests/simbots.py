@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from phase10 import Action, GreedyBot, PlayerView
+from phase10 import Action, DrawStock, GreedyBot, PlayerView
 
 
 class FirstChoice:
@@ -59,3 +59,36 @@ class Sleepy:
 
 NOT_A_FACTORY = 3
 """Not callable: naming it as a bot is an error."""
+
+
+class Crashes:
+    """Plays the first legal action until its seat's third turn of a hand, then raises."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.turn >= 5:
+            raise RuntimeError("out of ideas")
+        return legal[0]
+
+
+class DrawsTwice:
+    """Plays the first legal action, but draws again on its seat's third turn of a hand."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.turn >= 5 and not any(isinstance(a, DrawStock) for a in legal):
+            return DrawStock()
+        return legal[0]
+
+
+class Hangs:
+    """Plays the first legal action until its seat's third turn of a hand, then never returns."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.turn >= 5:
+            time.sleep(3600)
+        return legal[0]
+
+
+def hangs_or_crashes(seed: int) -> Hangs | Crashes:
+    """In games of even seed a bot that never returns; in the others one that raises
+    (bots are seeded ``game seed * 16 + seat``)."""
+    return Hangs() if seed // 16 % 2 == 0 else Crashes()

@@ -87,6 +87,24 @@ def test_bot_and_bots_do_not_mix(capsys: pytest.CaptureFixture[str]) -> None:
     assert "not allowed with argument" in err
 
 
+def test_an_import_path_in_bots_points_to_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots`` takes built-in names; a user's bot given there (as the doc's ``--bot``
+    takes it) is named as typed, not lowercased, and the error says to use ``--bot``."""
+    status, _, err = run(capsys, "--bots", "greedy,simbots:FirstChoice")
+    assert status == 2
+    assert "no bot named 'simbots:FirstChoice' (known: greedy, random); " in err
+    assert "name your own bot with --bot module:factory" in err
+    status, _, err = run(capsys, *SHORT, "--games", "1", "--bots", "Greedy,RANDOM", "--json")
+    assert (status, err) == (0, "")
+
+
+def test_a_failing_bot_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--games", "2", "--bot", "greedy", "--bot", "simbots:Crashes")
+    assert (status, out) == (2, "")
+    assert err.startswith("phase10: game of seed 0: bot 'simbots:Crashes' at seat 1 raised ")
+    assert err.count("\n") == 1
+
+
 def test_the_ray_backend_without_ray_says_how_to_install_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import simbots
 from phase10 import InvalidDataError
-from phase10.simulate import GameOutcome, simulate, summarize_files
+from phase10.simulate import BotError, GameOutcome, simulate, summarize_files
 from phase10.simulate.family import Game
 
 if os.environ.get("CI") != "true":
@@ -135,3 +135,12 @@ def test_dice_and_twist_play_the_same_games_on_ray(game: Game, spec: str) -> Non
     on_ray = simulate(spec, ["greedy", "random"], 4, 3, backend="ray", game=game)
     assert on_ray == simulate(spec, ["greedy", "random"], 4, 3, game=game)
     assert on_ray.games == 4
+
+
+def test_a_failing_bot_on_ray_is_named_with_its_seat_and_game() -> None:
+    """A bot's illegal action reaches the driver as the BotError, not Ray's unpicklable
+    wrapper of the engine's error."""
+    with pytest.raises(BotError) as caught:
+        simulate("standard", ["greedy", "simbots:DrawsTwice"], games=2, backend="ray")
+    assert (caught.value.bot, caught.value.seat) == ("simbots:DrawsTwice", 1)
+    assert "which the game refused: " in str(caught.value)

@@ -118,6 +118,11 @@ class IllegalActionError(Phase10Error, ValueError):
     def __repr__(self) -> str:
         return f"IllegalActionError({self.reason}, {self.message!r})"
 
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[IllegalReason, str]]:
+        # Pickled with both arguments (the default passes the message alone), so the error
+        # crosses to another process (a simulation's workers, Ray) instead of breaking it.
+        return (IllegalActionError, (self.reason, self.message))
+
 
 class UnfinishedGameError(Phase10Error):
     """A game driver stopped at its action cap before the game was over.
@@ -132,3 +137,6 @@ class UnfinishedGameError(Phase10Error):
         self.state = state
         self.actions = actions
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[UnfinishedGameError], tuple[str, GameState, int]]:
+        return (UnfinishedGameError, (self.message, self.state, self.actions))

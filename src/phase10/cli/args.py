@@ -29,12 +29,14 @@ def whole(text: str) -> int:
 
 
 def bot_list(text: str) -> tuple[str, ...]:
-    kinds = tuple(part.strip().lower() for part in text.split(","))
-    for kind in kinds:
-        if kind not in BOT_KINDS:
+    """``simulate --bots``: built-in bot names; a user's own bot is named with ``--bot``."""
+    parts = tuple(part.strip() for part in text.split(","))
+    for part in parts:
+        if part.lower() not in BOT_KINDS:
             known = ", ".join(BOT_KINDS)
-            raise argparse.ArgumentTypeError(f"no bot named {kind!r} (known: {known})")
-    return kinds
+            hint = "; name your own bot with --bot module:factory, once per seat" * (":" in part)
+            raise argparse.ArgumentTypeError(f"no bot named {part!r} (known: {known}){hint}")
+    return tuple(part.lower() for part in parts)
 
 
 def utf8_text(text: str) -> str:

@@ -40,6 +40,7 @@ from ..rules import Rules
 from ..variants import resolve
 from .backends import open_backend
 from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_game_rules
+from .guard import BotError
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
 from .results import ResultWriter, read_results, resume_scan, summarize_files
@@ -51,6 +52,7 @@ __all__ = [
     "BOT_KINDS",
     "DEFAULT_MAX_ACTIONS",
     "GAMES",
+    "BotError",
     "BotFactory",
     "BotSpec",
     "Game",
@@ -116,7 +118,10 @@ def simulate(
     file, in seed order; ``resume=True`` counts the games already there and
     plays only the missing seeds (without it an existing non-empty file is
     refused). ``on_outcome(outcome)`` sees each game in seed order. A game
-    still running after ``max_actions`` actions is counted as unfinished.
+    still running after ``max_actions`` actions is counted as unfinished. A bot that
+    raises, or chooses an action the game refuses, stops the run with a :class:`BotError`
+    naming the bot, its seat, the game's seed, hand and turn (the games written to ``out``
+    before it stay there).
 
     ``start_method`` (``"fork"``, ``"spawn"`` or ``"forkserver"``, where the platform
     has it) says how local worker processes start; by default they start the

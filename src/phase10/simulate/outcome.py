@@ -27,7 +27,8 @@ from ..engine import new_game
 from ..errors import InvalidDataError, UnfinishedGameError
 from ..rules import Rules
 from . import fields
-from .players import BotSpec, resolve
+from .guard import GuardedBot, Pending, refused
+from .players import BotSpec, bot_name, resolve
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Batch", "GameOutcome", "outcome_line", "play_batch", "play_one"]
 
@@ -80,19 +81,29 @@ def play_one(
     """Play one bot game from ``seed`` and return its outcome.
 
     Seat ``s`` gets the bot ``bots[s]`` built from seed ``seed * 16 + s``. A game
-    still running after ``max_actions`` actions is returned as unfinished.
+    still running after ``max_actions`` actions is returned as unfinished. A bot that
+    raises, or chooses an action the game refuses, raises a
+    :class:`~phase10.simulate.BotError` naming it, its seat and the game.
     """
-    factories = [resolve(spec) for spec in bots]
+    factories = [(bot_name(spec), resolve(spec)) for spec in bots]
     return _play(rules, factories, seed, max_actions)
 
 
 def _play(
-    rules: Rules, factories: Sequence[Callable[[int], Bot]], seed: int, max_actions: int
+    rules: Rules,
+    factories: Sequence[tuple[str, Callable[[int], Bot]]],
+    seed: int,
+    max_actions: int,
 ) -> GameOutcome:
-    table = [factory(seed * 16 + seat) for seat, factory in enumerate(factories)]
+    pending = Pending()
+    table = [
+        GuardedBot(factory(seed * 16 + seat), name, seat, seed, pending)
+        for seat, (name, factory) in enumerate(factories)
+    ]
     count = [0]
 
     def tick(*_: object) -> None:
+        pending.bot = None
         count[0] += 1
 
     try:
@@ -101,6 +112,11 @@ def _play(
         )
     except UnfinishedGameError as stopped:  # the action cap: recorded, never as finished
         final = stopped.state
+    except Exception as error:  # a bot's action the game refused: say whose, where
+        fault = refused(pending, error)
+        if fault is None:
+            raise
+        raise fault from error
     finished = final.is_over
     return GameOutcome(
         seed=seed,
@@ -132,7 +148,7 @@ def play_batch(
     is shared by many games. Bots are resolved once per batch.
     """
     began = time.perf_counter()
-    factories = [resolve(spec) for spec in bots]
+    factories = [(bot_name(spec), resolve(spec)) for spec in bots]
     outcomes = tuple(_play(rules, factories, start + i, max_actions) for i in range(count))
     return Batch(start, outcomes, time.perf_counter() - began)
 

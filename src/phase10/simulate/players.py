@@ -18,6 +18,7 @@ module must be importable there (installed, or shipped by the cluster).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import socket
@@ -40,8 +41,9 @@ __all__ = [
 BOT_KINDS: tuple[str, ...] = ("greedy", "random")
 """The built-in bot names; any other bot is named by an import path ``module:factory``."""
 
-BotFactory = Callable[[int], Bot]
-"""Builds the bot of one seat for one game from a seed (``factory(seed) -> Bot``)."""
+BotFactory = Callable[[int], Bot] | Callable[[], Bot]
+"""Builds the bot of one seat for one game: ``factory(seed) -> Bot``, or ``factory()`` for
+one that takes no seed (a class such as :class:`~phase10.GreedyBot`)."""
 
 BotSpec = str | BotFactory
 """A seat's bot: a built-in name, an import path ``"module:factory"``, or a factory."""
@@ -105,9 +107,21 @@ def _takes_seed(factory: Callable[..., Bot], name: str) -> bool:
 
 
 def bot_name(spec: BotSpec) -> str:
-    """The name a seat's bot has in summaries and result files."""
+    """The name a seat's bot has in summaries and result files.
+
+    A :func:`functools.partial` is named with its arguments, so that two settings of one
+    factory are two bots:
+
+    >>> import functools
+    >>> bot_name(functools.partial(RandomBot, seed=3))
+    'phase10.bots:RandomBot(seed=3)'
+    """
     if isinstance(spec, str):
         return spec.strip()
+    if isinstance(spec, functools.partial):
+        arguments = [repr(value) for value in spec.args]
+        arguments += [f"{key}={value!r}" for key, value in spec.keywords.items()]
+        return f"{bot_name(spec.func)}({', '.join(arguments)})"
     module = getattr(spec, "__module__", None) or "?"
     qualname = getattr(spec, "__qualname__", None) or type(spec).__qualname__
     return f"{module}:{qualname}"
@@ -141,6 +155,29 @@ def resolve(spec: BotSpec) -> Callable[[int], Bot]:
     return build
 
 
+def _identity(spec: BotSpec) -> object:
+    """What makes two seats' bots the same bot: the factory an import path names, the
+    factory itself, or the name (built-in bots, partials)."""
+    if isinstance(spec, functools.partial) or (isinstance(spec, str) and ":" not in spec):
+        return bot_name(spec)
+    return load_factory(spec.strip()) if isinstance(spec, str) else spec
+
+
+def _check_names_apart(kinds: Sequence[BotSpec]) -> None:
+    """Refuse two different bots of one name: summaries and results files count bots by
+    name, so their games would pool as one bot's (two lambdas are both ``<lambda>``)."""
+    seen: dict[str, object] = {}
+    for kind in kinds:
+        name, identity = bot_name(kind), _identity(kind)
+        first = seen.setdefault(name, identity)
+        if first is not identity and first != identity:
+            raise InvalidDataError(
+                f"two different bots are named {name!r}, so their games would count as one "
+                "bot's: make each a named function or class (or a functools.partial)",
+                "bots",
+            )
+
+
 def make_bot(kind: BotSpec, seed: int) -> Bot:
     """A new bot for ``kind`` (a built-in name, an import path or a factory) from ``seed``.
 
@@ -162,6 +199,7 @@ def seat_bots(bots: BotSpec | Sequence[BotSpec], players: int | None) -> tuple[B
         raise InvalidDataError("name at least one bot", "bots")
     for kind in kinds:
         resolve(kind)  # raises for an unknown name or a broken factory, before any game
+    _check_names_apart(kinds)
     if players is None:
         players = len(kinds) if len(kinds) > 1 else 4
     if players % len(kinds):

@@ -14,10 +14,12 @@ import collections
 import concurrent.futures
 import multiprocessing
 import multiprocessing.context
+import multiprocessing.process
 import os
 import pickle
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
@@ -47,6 +49,9 @@ TARGET_SECONDS = 0.5
 """How long one batch should take on one worker."""
 MAX_BATCH = 1000
 """The most games in one batch, whatever their speed."""
+STOP_SECONDS = 5.0
+"""How long a stopped run waits for its running batches (about half a second each) before
+it terminates their workers: a bot that never returns must not make Ctrl-C hang."""
 
 
 class Job:
@@ -236,11 +241,27 @@ class ProcessBackend:
         return [(future, future.result()) for future in done]
 
     def cancel(self, handles: list[object]) -> None:
+        """Drop the queued batches and let the running ones end, for :data:`STOP_SECONDS`
+        at most: a bot that never returns would otherwise keep Ctrl-C (or a failed game)
+        waiting forever, as workers ignore Ctrl-C. Workers still busy then are terminated."""
         for handle in handles:
             if isinstance(handle, concurrent.futures.Future):
                 handle.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)  # running batches end soon
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes: dict[int, multiprocessing.process.BaseProcess] = (
+            getattr(pool, "_processes", None) or {}
+        )
+        workers = list(processes.values())  # shutdown forgets them
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + STOP_SECONDS
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+                worker.join()
 
     def close(self) -> None:
         if self._pool is not None:
