@@ -27,7 +27,7 @@ from .bot_protocol import Bot
 from .cards import SKIP, WILD, Card
 from .engine import apply, legal_actions
 from .engine.laydowns import needs_natural
-from .errors import UnfinishedGameError
+from .errors import IllegalActionError, UnfinishedGameError
 from .fastpath import (
     Plan,
     completes_buckets,
@@ -879,7 +879,10 @@ def play_game(
             seat = state.current_player
             assert seat is not None
             action = bots[seat].choose(viewer.player_view(state, seat), legal)
-        after = apply(state, action)
+        try:
+            after = apply(state, action)
+        except IllegalActionError as error:
+            raise _refused(state, bots, action, error) from error
         if on_action is not None:
             on_action(state, action, after)
         state = after
@@ -890,4 +893,19 @@ def play_game(
         f"turn {state.turn} of that hand)",
         state,
         max_actions,
+    )
+
+
+def _refused(
+    state: GameState, bots: Sequence[Bot], action: Action, error: IllegalActionError
+) -> IllegalActionError:
+    """``error`` (the game refused ``action``) told with the seat and bot that chose it,
+    so a driver's caller knows which of its bots to mend; the same ``reason``."""
+    seat = state.current_player
+    if seat is None:  # the driver's own "next hand", never a bot's
+        return error
+    return IllegalActionError(
+        error.reason,
+        f"seat {seat}'s bot ({type(bots[seat]).__name__}) chose {action!r} in hand "
+        f"{state.hand_number}, turn {state.turn}, which the game refused: {error.message}",
     )

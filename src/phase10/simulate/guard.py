@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..bots import Bot
-from ..errors import Phase10Error
+from ..errors import IllegalActionError, Phase10Error
 from ..views import PlayerView
 
 __all__ = ["BotError", "GuardedBot", "Pending", "refused"]
@@ -110,4 +110,6 @@ def refused(pending: Pending, error: Exception) -> BotError | None:
     bot = pending.bot
     if bot is None or isinstance(error, BotError):
         return None
+    if isinstance(error, IllegalActionError) and isinstance(error.__cause__, IllegalActionError):
+        error = error.__cause__  # play_game's telling of it: this error names the seat itself
     return bot.error(f"chose {pending.action!r}, which the game refused: {error}")
