@@ -7,7 +7,7 @@ rate with its 95% interval (normal, over the per-game differences) and how many 
 out otherwise. Benchmark only; the figures are in benchmarks/README.md ("bench_search.py").
 
     python benchmarks/screen_variants.py 1 1600 outs hold holdthreat threat
-    python benchmarks/screen_variants.py 1 1600 outs layleft downkeep fedfirst
+    python benchmarks/screen_variants.py 1 1600 outs layleft downkeep fedfirst norun
 
 Variants:
 
@@ -23,6 +23,8 @@ Variants:
   numbers beyond a run's end (one that is may fit once another card is hit there).
 - ``fedfirst``: the discard asks whether the next seat collects the card before whether
   it fits a group on the table.
+- ``norun``: GreedyBot's draws and discards for the phases that are a single run (4-6),
+  where OutsBot laid down no more often than GreedyBot (diagnose_strength.py).
 """
 
 from __future__ import annotations
@@ -188,6 +190,16 @@ class FedFirst(OutsBot):
         return min(near, key=key)
 
 
+class NoRun(OutsBot):
+    """GreedyBot's draws and discards for the phases that are a single run."""
+
+    def _outlook(self, view: PlayerView) -> HandOutlook | None:
+        phase = view.my_phase
+        if phase is not None and all(r.kind == "run" for r in phase.requirements):
+            return None
+        return super()._outlook(view)
+
+
 VARIANTS: dict[str, Callable[[], Bot]] = {
     "outs": OutsBot,
     "greedy": GreedyBot,
@@ -197,6 +209,7 @@ VARIANTS: dict[str, Callable[[], Bot]] = {
     "layleft": LayLeft,
     "downkeep": DownKeep,
     "fedfirst": FedFirst,
+    "norun": NoRun,
 }
 
 
