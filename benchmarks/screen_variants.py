@@ -7,7 +7,7 @@ rate with its 95% interval (normal, over the per-game differences) and how many 
 out otherwise. Benchmark only; the figures are in benchmarks/README.md ("bench_search.py").
 
     python benchmarks/screen_variants.py 1 1600 outs hold holdthreat threat
-    python benchmarks/screen_variants.py 1 1600 outs layleft downkeep fedfirst norun
+    python benchmarks/screen_variants.py 1 1600 outs layleft downkeep fedfirst norun takehit
 
 Variants:
 
@@ -23,6 +23,9 @@ Variants:
   numbers beyond a run's end (one that is may fit once another card is hit there).
 - ``fedfirst``: the discard asks whether the next seat collects the card before whether
   it fits a group on the table.
+- ``takehit``: before its phase is down, also take a discard that fits a group on the
+  table when the hand it makes (less its best discard) is ranked no worse: a dead card
+  swapped for one that is hit free on laying down.
 - ``norun``: GreedyBot's draws and discards for the phases that are a single run (4-6),
   where OutsBot laid down no more often than GreedyBot (diagnose_strength.py).
 """
@@ -36,7 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from phase10 import Action, Bot, GreedyBot, PlayerView, new_game, play_game
-from phase10.actions import Discard, LayDown
+from phase10.actions import Discard, DrawStock, LayDown, TakeDiscard
 from phase10.bots import STUCK_TURNS, _lay_cost, distinct_cards, fed_to_next
 from phase10.cards import Card
 from phase10.simulate import wilson_interval
@@ -190,6 +193,21 @@ class FedFirst(OutsBot):
         return min(near, key=key)
 
 
+class TakeHit(OutsBot):
+    """Also take a discard that fits a group on the table when the hand is no worse for it."""
+
+    def _draw(self, view: PlayerView, legal: Sequence[Action], outlook: HandOutlook) -> Action:
+        choice = super()._draw(view, legal, outlook)
+        top, hand = view.top_discard, view.hand
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        if isinstance(choice, DrawStock) and take and top and hand and _hittable(view)(top):
+            now = outlook.rank(hand)
+            grown = (*hand, top)
+            if any(outlook.rank(_without(grown, c)) <= now for c in distinct_cards(hand)):
+                return take
+        return choice
+
+
 class NoRun(OutsBot):
     """GreedyBot's draws and discards for the phases that are a single run."""
 
@@ -210,6 +228,7 @@ VARIANTS: dict[str, Callable[[], Bot]] = {
     "downkeep": DownKeep,
     "fedfirst": FedFirst,
     "norun": NoRun,
+    "takehit": TakeHit,
 }
 
 
