@@ -2,9 +2,12 @@
 
 Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFILE``):
 
-* ``fast`` (the default, the README's test command): a third of ``ci``'s examples,
-  fixed samples cut to match, the tests marked ``slow`` left out, so that the whole
-  suite runs in under two minutes on a small machine (CI reports its time against that);
+* ``fast`` (the default, the README's test command): a sixth of ``ci``'s examples (10
+  a property; a test that asks for a share of them gets at least 5, or 1 for a whole
+  game), fixed samples cut to match, per-variant tests on a share of the variants
+  (``games.PROFILE_SPECS``, ``games.profile_variants``), the tests marked ``slow`` left
+  out, so that the whole suite runs in about a minute on a small machine, well within
+  the two minutes CI reports its time against;
 * ``ci``: 60 examples per property, the strength CI runs the whole suite at in a
   second step after the fast one::
 
@@ -16,14 +19,14 @@ Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFI
 
 No profile has a per-example deadline (timings on shared machines vary).
 
-Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper: starting
-a local Ray, a real Ctrl-C to a simulation) are left out of the ``fast`` run and run under
-every other profile, so CI's full-strength step runs them; ``-m slow`` (or any ``-m``)
-chooses them by hand.
+Tests marked ``slow`` (a long fixed cost that no smaller input makes cheaper: starting a
+local Ray, a real Ctrl-C to a simulation, workers by every start method, the learning
+example) are left out of the ``fast`` run and run under every other profile, so CI's
+full-strength step runs them; ``-m slow`` (or any ``-m``) chooses them by hand.
 
 Tests that need fewer examples than the profile gives (because one example is
 expensive) should scale with it rather than hard-code a count, e.g.
-``@settings(max_examples=max(10, settings().max_examples // 4))``; tests that loop
+``@settings(max_examples=max(5, settings().max_examples // 4))``; tests that loop
 over a fixed sample size it with :func:`scale.scaled`.
 """
 
@@ -36,7 +39,7 @@ from hypothesis import HealthCheck, settings
 
 from scale import FULL_EXAMPLES
 
-for name, examples in (("fast", FULL_EXAMPLES // 3), ("ci", FULL_EXAMPLES), ("thorough", 2_000)):
+for name, examples in (("fast", FULL_EXAMPLES // 6), ("ci", FULL_EXAMPLES), ("thorough", 2_000)):
     settings.register_profile(
         name,
         max_examples=examples,

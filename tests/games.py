@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 from hypothesis import settings
@@ -49,6 +49,8 @@ __all__ = [
     "COMPOSITIONS",
     "CORE_VARIANTS",
     "FAST_COMPOSITIONS",
+    "FAST_VARIANTS",
+    "FULL_STRENGTH",
     "PROFILE_SPECS",
     "SHORT_VARIANTS",
     "SPECS",
@@ -58,6 +60,7 @@ __all__ = [
     "hidden_variation",
     "illegal_candidates",
     "next_action",
+    "profile_variants",
     "transitions",
 ]
 
@@ -151,12 +154,47 @@ FAST_COMPOSITIONS = (
 """The compositions the fast profile runs per-variant tests on: a few of each kind (Masters'
 Save piles, Postal, teams, a world tour, new group kinds, a long phase list)."""
 
-PROFILE_SPECS = (
-    SPECS if settings().max_examples >= FULL_EXAMPLES else (*BUILTIN_VARIANTS, *FAST_COMPOSITIONS)
+FAST_VARIANTS = (
+    "standard",
+    "masters",
+    "pick-a-phase",
+    "anti-phase-others",
+    "to-phase-3",
+    "postal",
+    "dealer-places-upturned",
+    "phase-20",
+    "world-tour",
+    "teams",
+    "twist-card",
+    "reverse-cards",
+    "hard-2p-masters",
+    "alternating-runs",
+    "partial-phasing",
+    "skip-stacking",
 )
+"""The built-in variants the fast profile runs per-variant tests on: one of each way a
+variant changes the game's flow or documents (Save piles, choosing a phase, phases for
+others, a short game, wild numbers, a card dealt up, a long phase list, a tour, teams,
+twist cards, turn direction, two players, a new group kind, partial phases, stacked
+Skips). Those left out change a phase list or a card's power, which their own rule tests
+check, or come in a composition of :data:`FAST_COMPOSITIONS`; the "ci" profile runs them
+all."""
+
+FULL_STRENGTH = settings().max_examples >= FULL_EXAMPLES
+"""Whether the active profile is "ci" or stronger: per-variant tests then run every spec."""
+
+PROFILE_SPECS = SPECS if FULL_STRENGTH else (*FAST_VARIANTS, *FAST_COMPOSITIONS)
 """The specs a per-variant test runs on: all of :data:`SPECS` under the "ci" profile (which
-CI runs after the fast suite), the built-in variants and :data:`FAST_COMPOSITIONS` in the
+CI runs after the fast suite), :data:`FAST_VARIANTS` and :data:`FAST_COMPOSITIONS` in the
 fast one."""
+
+
+def profile_variants(names: Iterable[str]) -> tuple[str, ...]:
+    """``names`` (variants or compositions) for a per-variant test: all of them under the
+    "ci" profile, in the fast one those among :data:`FAST_VARIANTS` and
+    :data:`FAST_COMPOSITIONS`."""
+    fast = {*FAST_VARIANTS, *FAST_COMPOSITIONS}
+    return tuple(name for name in names if FULL_STRENGTH or name in fast)
 
 
 @attrs.frozen

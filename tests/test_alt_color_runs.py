@@ -167,7 +167,7 @@ cards_st = st.lists(
 )
 
 
-@settings(max_examples=max(30, settings().max_examples))
+@settings(max_examples=max(15, settings().max_examples))
 @given(cards=cards_st, rules=st.sampled_from([DEFAULT, WIDE]))
 def test_v14_alt_color_run_validation_matches_an_oracle(
     cards: list[Card], rules: MeldRules
@@ -198,7 +198,7 @@ def every_valid_meld(hand: Sequence[Card], size: int, rules: MeldRules) -> set[M
     return found
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(hand=st.lists(st.sampled_from(parse_cards("R3 B4 R5 B5 W G4 G6 R7")), max_size=6))
 def test_v14_alt_color_run_candidates_offer_every_valid_group(hand: list[Card]) -> None:
     """The solver's candidates are complete: every valid group at minimum size is found."""

@@ -80,7 +80,7 @@ def _both(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> None:
     assert listed == solver._search_completions(hand, phase, rules, LIMIT), where
 
 
-@settings(max_examples=max(20, settings().max_examples))
+@settings(max_examples=max(10, settings().max_examples))
 @given(hand=hands(3, 12), rules=st.sampled_from(RULES))
 @example(hand=parse_cards("R9 R2 B8 B3 R3 B11 Y4 Y7 B5 Y1 B6 G2"), rules=RULES[4])
 @example(hand=parse_cards("R8 G8 G8 Y7 R3 G10 R2 G11 W B2 G4"), rules=RULES[3])
@@ -96,7 +96,7 @@ def test_listing_matches_the_general_search(hand: tuple[Card, ...], rules: MeldR
         _both(hand, phase, rules)
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(
     number=st.integers(1, 12),
     wilds=st.integers(0, 4),

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
+from games import profile_variants
 from helpers import play, player_count, stacked_game
 from phase10 import (
     Action,
@@ -53,7 +54,7 @@ def test_bots_satisfy_protocol() -> None:
     assert isinstance(GreedyBot(), Bot)
 
 
-@pytest.mark.parametrize("variant", variants.names())
+@pytest.mark.parametrize("variant", profile_variants(variants.names()))
 def test_bots_only_return_legal_actions(variant: str) -> None:
     """Both bots pick from the legal actions in every registered variant."""
     rules = variants.resolve(variant).with_options(max_turns=120)

@@ -96,7 +96,7 @@ def _check_step(state: DiceState, rng: random.Random) -> None:
         assert f'"seed": {state.seed}' not in to_json(view)
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=1, max_size=5),
@@ -119,7 +119,7 @@ def test_every_listed_action_applies_and_illegal_ones_change_nothing(
     assert from_json(to_json(state)) == state
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=1, max_size=4),
@@ -146,7 +146,7 @@ def test_same_seed_and_actions_give_the_same_game(seed: int, kinds: list[bool], 
     assert pickle.loads(pickle.dumps(final)) == final  # states travel to worker processes
 
 
-@settings(max_examples=max(10, settings().max_examples // 6))
+@settings(max_examples=max(5, settings().max_examples // 6))
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 5), spec=st.sampled_from(SPECS))
 def test_greedy_games_end_with_a_winner(seed: int, players: int, spec: str) -> None:
     """Bot games end: greedy bots finish the ten phases; the highest total wins (D-6.3)."""
@@ -170,7 +170,7 @@ def test_random_games_end(seed: int) -> None:
     assert final.finisher is not None
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4))
 def test_scores_only_grow_and_match_the_scorepad(seed: int, players: int) -> None:
     """A total is its phases' points plus its bonuses; it never goes down during a game."""

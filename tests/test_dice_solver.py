@@ -79,7 +79,7 @@ def _rich_roll(seed: int) -> tuple[Face, ...]:
     return tuple(faces)
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(
     seed=st.integers(0, 2**32),
     phase=st.sampled_from(DICE_PHASES),

@@ -61,7 +61,7 @@ from phase10.state import PlayerState, _same_layout, rebuilder, replace
 from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
-"""Examples per test in the active profile (20 for "fast", 60 for "ci"); costly tests take
+"""Examples per test in the active profile (10 for "fast", 60 for "ci"); costly tests take
 a fraction."""
 
 
@@ -70,7 +70,7 @@ a fraction."""
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=max(10, SCALE // 2))
+@settings(max_examples=max(5, SCALE // 2))
 @given(game_specs())
 def test_cards_conserved_and_input_never_mutated(spec: GameSpec) -> None:
     """Hands + melds + stock + discard pile always make up the rules' deck, and apply never
@@ -89,7 +89,7 @@ def test_cards_conserved_and_input_never_mutated(spec: GameSpec) -> None:
     assert steps > 0
 
 
-@settings(max_examples=max(10, SCALE // 2))
+@settings(max_examples=max(5, SCALE // 2))
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 200)))
 def test_progress_invariants(spec: GameSpec) -> None:
     """Scores never decrease (R-11.2); completed phases only grow, by at most one per hand
@@ -119,7 +119,7 @@ def test_progress_invariants(spec: GameSpec) -> None:
         assert {p.number for p in rules.phases} <= set(winner.completed)
 
 
-@settings(max_examples=max(10, SCALE // 3))
+@settings(max_examples=max(5, SCALE // 3))
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)))
 def test_every_legal_action_applies(spec: GameSpec) -> None:
     """Every action listed by legal_actions applies without error, and check() agrees."""
@@ -129,7 +129,7 @@ def test_every_legal_action_applies(spec: GameSpec) -> None:
             apply(before, action)
 
 
-@settings(max_examples=max(10, SCALE // 3))
+@settings(max_examples=max(5, SCALE // 3))
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
 def test_same_seed_same_actions_same_states(spec: GameSpec, noise: int) -> None:
     """Same seed + same actions give equal states, whatever the global random does."""
@@ -153,7 +153,7 @@ def test_same_seed_same_actions_same_states(spec: GameSpec, noise: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=max(10, SCALE // 3))
+@settings(max_examples=max(5, SCALE // 3))
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
 def test_illegal_actions_raise_and_change_nothing(spec: GameSpec, salt: int) -> None:
     """Cards not in hand, wrong-stage actions, bad hit indexes and bad skip targets raise
@@ -233,7 +233,7 @@ def random_actions(state: GameState, rng: random.Random, count: int) -> list[Act
     return actions
 
 
-@settings(max_examples=max(10, SCALE // 3))
+@settings(max_examples=max(5, SCALE // 3))
 @given(game_specs(names=CORE_VARIANTS + SHORT_VARIANTS, turns=(10, 40)), st.integers(0, 2**32))
 def test_check_none_iff_in_legal_actions(spec: GameSpec, salt: int) -> None:
     """For a sample of canonical actions, check(state, a) is None exactly when a is listed
@@ -251,7 +251,7 @@ def test_check_none_iff_in_legal_actions(spec: GameSpec, salt: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=max(10, SCALE // 2))
+@settings(max_examples=max(5, SCALE // 2))
 @given(game_specs(turns=(10, 60)), st.integers(0, 2**32))
 def test_views_ignore_what_a_seat_cannot_see(spec: GameSpec, salt: int) -> None:
     """R-3.8: two states that differ only in other hands (permuted between opponents),
@@ -280,7 +280,7 @@ def test_views_ignore_what_a_seat_cannot_see(spec: GameSpec, salt: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=max(10, SCALE // 4))
+@settings(max_examples=max(5, SCALE // 4))
 @given(game_specs(names=variants.names(), turns=(10, 50)))
 def test_every_variant_plays_soundly(spec: GameSpec) -> None:
     """In every registered variant: cards (Save piles included) are conserved, the bots only
@@ -334,7 +334,7 @@ def test_rebuilt_states_stay_frozen_and_weakly_referable() -> None:
         assert weakref.ref(new)() is new
 
 
-@settings(max_examples=max(10, SCALE // 3))
+@settings(max_examples=max(5, SCALE // 3))
 @given(game_specs())
 def test_the_engines_replace_is_attrs_evolve(spec: GameSpec) -> None:
     """Issue 10: the engine's ``replace`` and ``rebuilder`` (which fill a new state's slots

@@ -65,7 +65,19 @@ def test_every_example_is_tested() -> None:
     assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(ARGUMENTS)
 
 
-@pytest.mark.parametrize("name", sorted(ARGUMENTS))
+SLOW_EXAMPLES = frozenset({"learn_to_play.py"})
+"""Examples with a long fixed cost (NumPy, Gymnasium and half a second of training): marked
+``slow``, so CI's full-strength step runs them and the fast run leaves them out (the
+learning environments' own tests and checkers run in both)."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.slow) if name in SLOW_EXAMPLES else name
+        for name in sorted(ARGUMENTS)
+    ],
+)
 def test_example_runs(name: str, tmp_path: Path) -> None:
     out = run_example(name, *ARGUMENTS[name], cwd=tmp_path)
     for text in EXPECTED[name]:

@@ -729,7 +729,7 @@ def test_solver_matches_oracle_on_new_kinds(hand: tuple[Card, ...]) -> None:
         _check_against_oracle(hand, phase, DEFAULT)
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(hand=hands(), rules=st.sampled_from(VARIANT_RULES))
 @example(hand=parse_cards("R4 B5 R6 R7 Y5 W"), rules=POSTAL5)
 @example(hand=parse_cards("Y11 Y12 W B10 B12 W"), rules=WIDE)
@@ -757,7 +757,7 @@ _KIT_KINDS = (
 )
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(hand=hands(max_size=7), rules=st.sampled_from(VARIANT_RULES))
 @example(hand=parse_cards("R4 B5 R6 R7 Y5 W"), rules=POSTAL5)
 @example(hand=parse_cards("W W R2 R2 B4"), rules=GROUP)
@@ -811,7 +811,7 @@ def _every_valid_meld(hand: Sequence[Card], req: Requirement, rules: MeldRules) 
     return found
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(hand=hands(max_size=7), rules=st.sampled_from(VARIANT_RULES))
 @example(hand=parse_cards("W W R5 B5 R7"), rules=POSTAL5)
 def test_candidates_offer_every_valid_group(hand: tuple[Card, ...], rules: MeldRules) -> None:

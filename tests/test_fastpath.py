@@ -92,7 +92,7 @@ def test_fast_path_matches_the_general_search(hand: tuple[Card, ...], rules: Mel
         assert can_complete(hand, phase, rules) == expected, (phase.name, rules, hand)
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(hand=hands(max_size=11), rules=st.sampled_from(ALL_RULES))
 def test_find_completions_prefilter_changes_nothing(
     hand: tuple[Card, ...], rules: MeldRules
@@ -256,7 +256,7 @@ def test_meld_problem_matches_the_full_checks(meld: Meld, rules: MeldRules) -> N
     assert meld.problem(rules) == meld.requirement.problem(meld, rules)
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(hand=hands(min_size=6, max_size=11), rules=st.sampled_from(ALL_RULES), data=st.data())
 def test_laydown_problem_matches_the_full_checks(
     hand: tuple[Card, ...], rules: MeldRules, data: st.DataObject

@@ -9,6 +9,7 @@ import random
 import attrs
 import pytest
 
+from games import profile_variants
 from helpers import (
     allowed_players,
     assert_illegal,
@@ -449,7 +450,7 @@ NEW = (
 )
 
 
-@pytest.mark.parametrize("spec", NEW)
+@pytest.mark.parametrize("spec", profile_variants(NEW))
 def test_new_variants_round_trip_through_json_and_records(spec: str) -> None:
     """A GreedyBot game of each new variant ends, every card of the decks in play always
     somewhere; its final state survives JSON, and its record replays to the same final

@@ -533,7 +533,7 @@ def test_issue9_meld_fields_of_the_wrong_type_are_refused() -> None:
 # --------------------------------------------------------------------------- property
 
 
-@settings(max_examples=max(20, settings().max_examples // 2))
+@settings(max_examples=max(10, settings().max_examples // 2))
 @given(st.lists(st.sampled_from((*BAD_VALUES, 3, 11, 12, "low", "R7")), min_size=4, max_size=4))
 def test_issue9_building_any_action_raises_only_phase10_errors(values: list[object]) -> None:
     """Whatever the fields, building an action or a group works or raises a Phase10Error

@@ -61,7 +61,7 @@ ENUMERATION_BUDGET = 5_000
 _CARDS = [*parse_cards("R1 R2 R3 R4 R5 B3 B5 B6 G3 G5 G7 Y3 Y5 Y8 R11 B12"), *parse_cards("W W S")]
 
 
-@settings(max_examples=scaled(30, minimum=10))  # every small phase each: 10 when fast
+@settings(max_examples=scaled(30, minimum=5))  # every small phase each: 5 when fast
 @given(
     hand=st.lists(st.sampled_from(_CARDS), min_size=4, max_size=11),
     rules=st.sampled_from(RULES),

@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import phase10
 
 PACKAGE = Path(phase10.__file__).parent
@@ -96,15 +98,23 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_issue15_record_and_serialization_do_not_import_each_other() -> None:
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def package_graph() -> dict[str, set[str]]:
+    """The package's import graph, read once for the tests below (a second or two)."""
+    return import_graph()
+
+
+def test_issue15_record_and_serialization_do_not_import_each_other(
+    package_graph: dict[str, set[str]],
+) -> None:
+    graph = package_graph
     assert "phase10.record" in graph["phase10.serialization"]
     assert "phase10.serialization" not in graph["phase10.record"]
     assert "phase10.codec" in graph["phase10.record"]
 
 
-def test_design_layers_import_one_way() -> None:
-    graph = {name: deps - {"phase10"} for name, deps in import_graph().items()}
+def test_design_layers_import_one_way(package_graph: dict[str, set[str]]) -> None:
+    graph = {name: deps - {"phase10"} for name, deps in package_graph.items()}
     assert cycles(graph) == []
 
 

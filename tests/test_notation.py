@@ -283,7 +283,7 @@ def test_a_full_deck_round_trips() -> None:
     assert parse_action(action_to_text(action)) == action
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(
     st.sampled_from(variants.names()),
     st.integers(min_value=0, max_value=10_000),

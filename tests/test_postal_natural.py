@@ -57,6 +57,7 @@ from phase10.solver import laydown_problem
 from phase10.testing.laydowns import TooMany, enumerated, reachable
 from phase10.testing.oracle import oracle_can_complete, oracle_partitions
 from phase10.testing.solving import canonical_partition
+from scale import scaled
 
 PHASE = {phase.number: phase for phase in STANDARD_PHASES}
 STRICT = MeldRules(wild_numbers=frozenset({3}), wild_numbers_natural=False)
@@ -337,7 +338,7 @@ def test_a26_solver_matches_oracle_when_postal_wilds_are_never_natural(
     _check_listing(hand, phase, rules)
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40, minimum=10), suppress_health_check=[HealthCheck.too_slow])
 @given(case=postal_cases())
 def test_a26_every_listed_lay_down_is_accepted_when_postal_wilds_are_never_natural(
     case: tuple[tuple[Card, ...], int, MeldRules],
@@ -391,7 +392,7 @@ def custom_cases(draw: st.DrawFn) -> tuple[tuple[Card, ...], Phase, MeldRules]:
     return hand, phase, rules
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(30, minimum=10), suppress_health_check=[HealthCheck.too_slow])
 @given(case=custom_cases())
 @example(case=(parse_cards("R5 B5 W W"), CUSTOM_PHASES[0], attrs.evolve(STRICT, wild_numbers={5})))
 def test_a26_solver_matches_oracle_on_other_kinds(

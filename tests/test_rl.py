@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import SPECS, hidden_variation, transitions
+from games import PROFILE_SPECS, hidden_variation, transitions
 from phase10 import (
     Discard,
     DrawStock,
@@ -82,7 +82,7 @@ def check_codec(codec: ActionCodec, small: ActionCodec, state: GameState) -> Non
         assert small.decode(state, int(marked)) in legal
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data())
 def test_codec_round_trip_and_mask_soundness(variant: str, data: st.DataObject) -> None:
@@ -98,7 +98,7 @@ def test_codec_round_trip_and_mask_soundness(variant: str, data: st.DataObject) 
     check_codec(codec, small, final)
 
 
-@pytest.mark.parametrize("variant", SPECS)
+@pytest.mark.parametrize("variant", PROFILE_SPECS)
 @settings(max_examples=PER_SPEC)
 @given(data=st.data(), salt=st.integers(0, 2**32))
 def test_observation_sees_only_the_view(variant: str, data: st.DataObject, salt: int) -> None:

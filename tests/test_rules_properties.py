@@ -141,7 +141,7 @@ def blind_action(rng: random.Random, state: GameState) -> Action:
     return rng.choice(choices)
 
 
-@settings(max_examples=max(10, SCALE // 2))
+@settings(max_examples=max(5, SCALE // 2))
 @given(data=st.data())
 def test_random_rules_and_random_play_raise_only_illegal_action_error(data: st.DataObject) -> None:
     """Issue 9: under any valid rules, random legal play mixed with blind actions raises
@@ -165,7 +165,7 @@ def test_random_rules_and_random_play_raise_only_illegal_action_error(data: st.D
     assert state.stage is Stage.GAME_OVER
 
 
-@settings(max_examples=max(8, SCALE // 4))
+@settings(max_examples=max(4, SCALE // 4))
 @given(data=st.data())
 def test_random_rules_greedy_games_end(data: st.DataObject) -> None:
     """Issue 9 / issue 10: under any valid rules (short phase lists keep it fast), a game

@@ -361,6 +361,7 @@ def test_bots_of_the_running_script_keep_forked_workers() -> None:
         helper.join()
 
 
+@pytest.mark.slow  # an interpreter per start method; the fast run starts forkserver and spawn
 def test_a_chosen_start_method_is_used_even_beside_threads() -> None:
     """``start_method`` overrides the automatic choice (forkserver beside threads), and
     workers started that way play the same games."""

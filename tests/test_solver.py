@@ -117,7 +117,7 @@ VARIANT_RULES = (
 )
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(hand=hands(6, 12), rules=st.sampled_from(VARIANT_RULES))
 @example(hand=parse_cards("R1 R7 B7 R3 B3 Y1"), rules=VARIANT_RULES[0])
 @example(hand=parse_cards("R11 R12 B1 B2 G3 W W"), rules=VARIANT_RULES[3])

@@ -108,7 +108,7 @@ games = st.builds(
 )
 
 
-@settings(max_examples=max(10, settings().max_examples // 2))
+@settings(max_examples=max(5, settings().max_examples // 2))
 @given(games, st.data())
 def test_r3_8_picture_shows_no_hidden_card(state: GameState, data: st.DataObject) -> None:
     """R-3.8: every face-up card of the picture is one the view shows; hidden hands are backs."""
@@ -125,7 +125,7 @@ def test_r3_8_picture_shows_no_hidden_card(state: GameState, data: st.DataObject
     assert backs >= (1 if view.stock_size else 0)
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(games, st.data())
 def test_r3_8_picture_does_not_change_with_hidden_cards(
     state: GameState, data: st.DataObject

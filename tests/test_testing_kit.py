@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 import phase10.testing.games as kit_games
-from games import PROFILE_SPECS
+from games import FULL_STRENGTH, PROFILE_SPECS
 from phase10 import (
     WILD,
     AltColorRunOf,
@@ -51,6 +51,13 @@ KINDS: tuple[type[Requirement], ...] = (
     ColorParityRunOf,
 )
 
+PROFILE_KINDS = (
+    KINDS if FULL_STRENGTH else tuple(k for k in KINDS if k not in (ColorRunOf, AltColorRunOf))
+)
+"""The kinds checked one by one below: all under the "ci" profile; the fast one leaves out
+the two costliest, whose candidates and solver test_extra_kinds and test_alt_color_runs
+check against the brute force besides (and the kit runs on its own for colour runs in
+:func:`test_a_variant_of_extra_kinds_passes`)."""
 
 HANDS = scaled(4, minimum=1)
 """Hands per group rules and kind (or per phase of a variant): 1 in the fast profile."""
@@ -78,7 +85,7 @@ def test_every_built_in_kind_is_checked() -> None:
     assert len(KINDS) == len(own)  # each once: the kit's run of a kind is the same every time
 
 
-@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.kind)
+@pytest.mark.parametrize("kind", PROFILE_KINDS, ids=lambda kind: kind.kind)
 def test_every_built_in_kind_passes(kind: type[Requirement]) -> None:
     report = check_group_kind(kind, hands=HANDS, games=GAMES)
     assert report.ok, report

@@ -158,7 +158,7 @@ def _bot_steps(state: TwistState, bots: list[TwistBot], steps: int) -> list[Twis
     return states
 
 
-@settings(max_examples=scaled(20, minimum=4))  # a whole game each: 6 in the fast profile
+@settings(max_examples=scaled(20, minimum=4))  # a whole game each: 4 in the fast profile
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=2, max_size=6),
@@ -175,7 +175,7 @@ def test_every_step_conserves_cards_lists_legal_actions_and_hides_secrets(
             _check_step(current, rng)
 
 
-@settings(max_examples=max(8, settings().max_examples // 3))
+@settings(max_examples=max(4, settings().max_examples // 3))
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=2, max_size=5),
@@ -206,7 +206,7 @@ def test_same_seed_and_actions_give_the_same_game(
     assert pickle.loads(pickle.dumps(final)) == final  # states travel to worker processes
 
 
-@settings(max_examples=max(6, settings().max_examples // 6))
+@settings(max_examples=max(3, settings().max_examples // 6))
 @given(
     seed=st.integers(0, 2**32),
     kinds=st.lists(st.booleans(), min_size=2, max_size=6),
@@ -248,7 +248,7 @@ def _reached(state: TwistState, widest: list[int]) -> list[LayDown]:
     return found
 
 
-@settings(max_examples=max(8, settings().max_examples // 3))
+@settings(max_examples=max(4, settings().max_examples // 3))
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_lay_downs_are_listed_a_group_at_a_time_and_nothing_is_lost(
     seed: int, players: int

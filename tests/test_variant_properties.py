@@ -1,14 +1,14 @@
 """Engine invariants under every built-in variant and a set of compositions (hypothesis).
 
 Each test is run once per variant spec (every spec of :data:`games.SPECS` under the "ci"
-profile, the built-in variants and a few compositions in the fast one); each example plays
-a random game (2-6 players as the variant allows, a random seed, a mix of
-:class:`~phase10.RandomBot` and :class:`~phase10.GreedyBot` seats, a ``max_turns`` cap
-that keeps it short). Half of the games start with a Wild or a Skip turned up, so the
-deal-time rules (R-3.4, R-3.5, V-12) come up in every variant. The invariants: cards are
-conserved (Save piles included), :func:`~phase10.apply` never changes its input and is
-deterministic, every listed action applies and ``check`` is ``None`` exactly for listed
-actions, every unfinished state has a legal action, illegal actions raise
+profile, :data:`games.PROFILE_SPECS` in the fast one); each example plays a random game
+(2-6 players as the variant allows, a random seed, a mix of :class:`~phase10.RandomBot`
+and :class:`~phase10.GreedyBot` seats, a ``max_turns`` cap that keeps it short). Half of
+the games start with a Wild or a Skip turned up, so the deal-time rules (R-3.4, R-3.5,
+V-12) come up in every variant. The invariants: cards are conserved (Save piles
+included), :func:`~phase10.apply` never changes its input and is deterministic, every
+listed action applies and ``check`` is ``None`` exactly for listed actions, every
+unfinished state has a legal action, illegal actions raise
 :class:`~phase10.IllegalActionError` with a fitting reason and change nothing, and a
 seat's view never shows another seat's hand or Save pile.
 """
@@ -72,7 +72,7 @@ from phase10.engine.common import player_rules
 from phase10.testing.games import card_count as all_cards
 
 SCALE = settings().max_examples
-"""Examples per test in the active profile (20 for "fast", 60 for "ci")."""
+"""Examples per test in the active profile (10 for "fast", 60 for "ci")."""
 
 PER_SPEC = max(1, SCALE // 15)
 """Examples per test and variant: one game each in the "fast" profile, four in "ci"."""

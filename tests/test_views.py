@@ -236,7 +236,7 @@ def test_a_view_whose_phases_are_not_its_rules_phases_is_refused() -> None:
     assert "differs from the rules' phases" in info.value.message
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(game_specs(names=SPECS, turns=(10, 80)))
 def test_a_viewer_gives_the_views_player_view_gives(spec: GameSpec) -> None:
     """R-3.8: play_game's Viewer, which reuses the seat views of seats an action left
@@ -305,7 +305,7 @@ def reference_view(state: GameState, seat: int | None) -> PlayerView:
     )
 
 
-@settings(max_examples=max(10, settings().max_examples // 3))
+@settings(max_examples=max(5, settings().max_examples // 3))
 @given(game_specs(names=SPECS, turns=(10, 80)))
 def test_views_hold_each_field_the_constructor_would(spec: GameSpec) -> None:
     """R-3.8: player_view and spectator_view, built slot by slot without attrs' constructor,
