@@ -1,0 +1,33 @@
+"""What a game server relies on when it reads untrusted input and writes to the wire
+(issue 9, docs/server.rst): each test pins down a defect found by reading the server page
+and probing an installed copy the way a server would.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from phase10 import InvalidDataError, Phase, RunOf, SetOf
+from phase10.serialization import from_data
+
+
+def test_issue9_a_phase_of_many_groups_is_read_in_linear_time() -> None:
+    """A rules document from a client may name a phase of tens of thousands of groups;
+    ordering them for the fast completion check was quadratic (30,000 groups took 9 s,
+    100,000 took 74 s) before the deck-size check (R-1.6) could refuse the phase."""
+    began = time.perf_counter()
+    phase = Phase(1, (SetOf(3), RunOf(4)) * 15_000)
+    assert time.perf_counter() - began < 3
+    assert len(phase.requirements) == 30_000
+    document = {
+        "schema": 1,
+        "type": "rules",
+        "spec": "standard",
+        "phases": [{"number": 1, "requirements": [{"kind": "set", "size": 3}] * 30_000}],
+    }
+    began = time.perf_counter()
+    with pytest.raises(InvalidDataError, match="more cards than the deck holds"):
+        from_data(document, "rules")
+    assert time.perf_counter() - began < 5
