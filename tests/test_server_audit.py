@@ -9,7 +9,16 @@ import time
 
 import pytest
 
-from phase10 import InvalidDataError, Phase, RunOf, SetOf
+from phase10 import (
+    GameRecord,
+    InvalidDataError,
+    InvalidRulesError,
+    Phase,
+    RunOf,
+    SetOf,
+    new_game,
+    variants,
+)
 from phase10.serialization import from_data
 
 
@@ -31,3 +40,23 @@ def test_issue9_a_phase_of_many_groups_is_read_in_linear_time() -> None:
     with pytest.raises(InvalidDataError, match="more cards than the deck holds"):
         from_data(document, "rules")
     assert time.perf_counter() - began < 5
+
+
+def test_issue9_a_refused_variant_spec_is_quoted_short() -> None:
+    """A client choosing a variant may send any text; the error quoted all of it (a 1 MB
+    spec gave a 1 MB message to send back), where every other error quotes 40 characters."""
+    spec = "k" * 100_000
+    for call in (
+        lambda: variants.resolve(spec),
+        lambda: variants.resolve("standard+" + spec),
+        lambda: variants.resolve(spec + "++standard"),
+        lambda: variants.get(spec),
+        lambda: new_game(2, spec),
+        lambda: GameRecord.start(2, spec, seed=1),
+    ):
+        with pytest.raises(InvalidRulesError) as info:
+            call()
+        assert len(info.value.message) < 1000
+        assert "characters)" in info.value.message
+    with pytest.raises(InvalidRulesError, match="no variant named 'nope'"):
+        variants.get("nope")
