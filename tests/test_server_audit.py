@@ -17,6 +17,8 @@ from phase10 import (
     RunOf,
     SetOf,
     new_game,
+    player_view,
+    to_json,
     variants,
 )
 from phase10.serialization import from_data
@@ -60,3 +62,13 @@ def test_issue9_a_refused_variant_spec_is_quoted_short() -> None:
         assert "characters)" in info.value.message
     with pytest.raises(InvalidRulesError, match="no variant named 'nope'"):
         variants.get("nope")
+
+
+@pytest.mark.parametrize("seat", [True, False])
+def test_r3_8_player_view_refuses_a_bool_seat_as_seat_update_does(seat: bool) -> None:
+    """``player_view(state, True)`` gave a view of seat 1 whose ``seat`` was ``True``:
+    ``to_json`` of it raised a bare TypeError, where ``seat_update`` refuses a bool."""
+    state = new_game(3, seed=4)
+    with pytest.raises(InvalidDataError, match=f"no seat {seat}"):
+        player_view(state, seat)
+    assert to_json(player_view(state, int(seat)))
