@@ -10,13 +10,22 @@ import time
 import pytest
 
 from phase10 import (
+    AltColorRunOf,
+    DrawStock,
     GameRecord,
     InvalidDataError,
     InvalidRulesError,
+    LayDown,
+    LayGroup,
     Phase,
+    Rules,
     RunOf,
     SetOf,
+    apply,
+    can_complete,
+    legal_actions,
     new_game,
+    parse_cards,
     player_view,
     to_json,
     variants,
@@ -72,3 +81,21 @@ def test_r3_8_player_view_refuses_a_bool_seat_as_seat_update_does(seat: bool) ->
     with pytest.raises(InvalidDataError, match=f"no seat {seat}"):
         player_view(state, seat)
     assert to_json(player_view(state, int(seat)))
+
+
+def test_r5_a_phase_of_many_one_card_groups_is_judged_in_bounded_time() -> None:
+    """R-5 (any phase a rules document may name): the yes/no search tried every draft of
+    every group in every order, so a phase of six one-card alternating-colour runs took
+    seconds per ``legal_actions`` (minutes with more Wilds) and a client's
+    rules document could stall the server; drafts that take the same cards are tried
+    once and hopeless positions remembered."""
+    rules = Rules(hand_size=12, phases=(Phase(1, (AltColorRunOf(1),) * 6),))
+    began = time.perf_counter()
+    for seed in range(4):
+        state = apply(new_game(2, rules, seed=seed), DrawStock())
+        actions = legal_actions(state)
+        assert any(isinstance(action, (LayDown, LayGroup)) for action in actions)
+    assert time.perf_counter() - began < 3
+    hand = parse_cards("W W W R1 B3")  # four one-card groups from five cards
+    assert can_complete(hand, Phase(1, (AltColorRunOf(1),) * 4), rules)
+    assert not can_complete(hand[:3], Phase(1, (AltColorRunOf(1),) * 4), rules)
