@@ -11,16 +11,20 @@ import pytest
 
 from phase10 import (
     AltColorRunOf,
+    ColorParityRunOf,
+    DeckSpec,
     DrawStock,
     GameRecord,
     InvalidDataError,
     InvalidRulesError,
     LayDown,
     LayGroup,
+    ParityOf,
     Phase,
     Rules,
     RunOf,
     SetOf,
+    Stage,
     apply,
     can_complete,
     legal_actions,
@@ -99,3 +103,35 @@ def test_r5_a_phase_of_many_one_card_groups_is_judged_in_bounded_time() -> None:
     hand = parse_cards("W W W R1 B3")  # four one-card groups from five cards
     assert can_complete(hand, Phase(1, (AltColorRunOf(1),) * 4), rules)
     assert not can_complete(hand[:3], Phase(1, (AltColorRunOf(1),) * 4), rules)
+
+
+def test_r5_a_phase_of_mixed_small_groups_is_judged_larger_groups_first() -> None:
+    """R-5: the same search took the groups in the phase's order, so the one-card groups
+    at the front multiplied the work of every hopeless position: this phase of seven mixed
+    groups took 25 s over 60 deals (5 s for one ``legal_actions``); the larger groups,
+    with fewer drafts, now go first."""
+    rules = Rules(
+        hand_size=12,
+        deck=DeckSpec(wilds=30),
+        natural_card_scope="phase",
+        phases=(
+            Phase(
+                1,
+                (
+                    ColorParityRunOf(1),
+                    AltColorRunOf(2),
+                    AltColorRunOf(1),
+                    SetOf(1),
+                    AltColorRunOf(1),
+                    ColorParityRunOf(3),
+                    ParityOf(3),
+                ),
+            ),
+        ),
+    )
+    began = time.perf_counter()
+    for seed in range(30):
+        state = new_game(2, rules, seed=seed)
+        if state.stage is Stage.DRAW:
+            assert legal_actions(apply(state, DrawStock()))
+    assert time.perf_counter() - began < 3
