@@ -14,8 +14,11 @@ as that seat may know them. Clients answer with one line of notation (``draw``,
 3. is the move legal? (``check`` returns the ``IllegalActionError`` with a
    machine-readable ``reason`` and a sentence for the player).
 
-A refused move is answered with the reason and the seat asks again. One
-client here is careless on purpose, so the refusals can be seen.
+A refused move is answered with the reason and the seat asks again: the next
+update carries an ``"error"`` key of this example's own (``reason`` and
+``message``), which the ``"update"`` JSON Schema does not list, so a client that
+validates its messages against that schema reads ``error`` first. One client
+here is careless on purpose, so the refusals can be seen.
 
     python examples/server_loop.py [--variant SPEC] [--seed N] [--verbose]
 """

@@ -180,6 +180,9 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
     # Stable: equal requirements keep their phase order.
     slots = sorted(range(len(kinds)), key=lambda i: (-kinds[i], -sizes[i]))
     run_options = (rules.run_wraparound, rules.wild_value_range)
+    positions = [0] * len(slots)  # where each requirement went: the inverse of ``slots``
+    for position, slot in enumerate(slots):
+        positions[slot] = position
     steps: list[Step] = []
     previous: tuple[int, int] | None = None
     chains: list[tuple[int, int]] = []
@@ -202,7 +205,7 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
         sum(sizes),
         _RUN in kinds,
         run_options,
-        tuple(slots.index(i) for i in range(len(slots))),
+        tuple(positions),
         tuple(chains),
         len(kinds) if all(kind == _SET for kind in kinds) else 0,
     )

@@ -144,7 +144,54 @@ class _Search:
 
     def run(self, counts: list[int], naturals: int = 0) -> bool:
         """Whether any lay-down exists (``naturals``: natural cards already laid)."""
-        return any(True for _ in self.walk(counts, 0, [], naturals, sum(counts[:49])))
+        return self._exists(counts, 0, naturals > 0, sum(counts[:49]), set())
+
+    def _exists(
+        self,
+        counts: list[int],
+        index: int,
+        natural: bool,
+        cards: int,
+        failed: set[tuple[int, bool, tuple[int, ...]]],
+    ) -> bool:
+        """:meth:`run` from requirement ``index`` on (``natural``: a natural card is laid).
+
+        A yes/no answer depends only on the cards left, so drafts that take the same
+        cards are tried once and the positions found hopeless are remembered: a phase
+        of many small groups has few such positions but a great many drafts (a Wild
+        anchored anywhere), which :meth:`walk` would try in every order."""
+        reqs = self.requirements
+        if index == len(reqs):
+            return natural or self.scope is not NaturalScope.PHASE
+        if cards < self.sizes[index]:
+            return False
+        position = (index, natural, tuple(counts))
+        if position in failed:
+            return False
+        req = reqs[index]
+        need = self.min_naturals
+        if self.scope is NaturalScope.PHASE and not natural and index == len(reqs) - 1:
+            need = 1
+        drafts: Iterable[Draft] = req.candidates(counts, need, self.rules)
+        if self.recount:
+            drafts = recounted(req, drafts, need, self.rules)
+        tried: set[tuple[tuple[int, ...], bool]] = set()
+        for draft in drafts:
+            codes = draft[0]
+            laid = natural or draft[3] > 0
+            taken = (tuple(sorted(codes)), laid)
+            if taken in tried:
+                continue
+            tried.add(taken)
+            for code in codes:
+                counts[code] -= 1
+            found = self._exists(counts, index + 1, laid, cards - len(codes), failed)
+            for code in codes:
+                counts[code] += 1
+            if found:
+                return True
+        failed.add(position)
+        return False
 
     def walk(
         self, counts: list[int], index: int, chosen: list[Draft], naturals: int, cards: int
@@ -246,7 +293,7 @@ def can_complete_counts(
     work = collapse(list(counts), requirements, rules)
     if sum(work[:49]) < sum(r.size for r in requirements):
         return False
-    search = _Search(requirements, rules)
+    search = _Search(_hardest_first(requirements), rules)
     return search.run(work, 1 if search.scope is NaturalScope.PHASE and not need_natural else 0)
 
 
@@ -263,7 +310,13 @@ def _search_can_complete(hand: Iterable[Card], phase: Phase, rules: MeldRules) -
     if sum(counts[:49]) < phase.min_cards:
         return False
     counts = collapse(counts, phase.requirements, rules)
-    return _Search(phase.requirements, rules).run(counts)
+    return _Search(_hardest_first(phase.requirements), rules).run(counts)
+
+
+def _hardest_first(requirements: Sequence[Requirement]) -> list[Requirement]:
+    """``requirements`` with the larger groups first, for a yes/no search: they have the
+    fewest drafts and fail soonest (the order of the groups does not change the answer)."""
+    return sorted(requirements, key=lambda requirement: -requirement.size)
 
 
 def iter_completions(

@@ -40,6 +40,7 @@ import attrs
 from .cards import DeckSpec
 from .errors import InvalidRulesError
 from .extra_kinds import ALT_COLOR_PHASES
+from .limits import show
 from .phases import EVEN_PHASES, ODD_PHASES, PHASE_20
 from .rules import (
     DrawExhaustion,
@@ -169,7 +170,7 @@ def unregister(name: str) -> None:
     with _LOCK:
         variant = _REGISTRY.get(name)
         if variant is None:
-            raise InvalidRulesError(f"no variant named {name!r}", "variant")
+            raise InvalidRulesError(f"no variant named {show(name)}", "variant")
         _drop(variant)
 
 
@@ -239,7 +240,7 @@ def _lookup(name: str) -> tuple[Variant, str | None]:
     """The variant called ``name`` and the label of its family, if any (lock held)."""
     _load_entry_points()
     if not isinstance(name, str):
-        raise InvalidRulesError(f"a variant name must be a string, not {name!r}", "variant")
+        raise InvalidRulesError(f"a variant name must be a string, not {show(name)}", "variant")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key in _REGISTRY:
@@ -248,7 +249,7 @@ def _lookup(name: str) -> tuple[Variant, str | None]:
         match = pattern.fullmatch(key)
         if match:
             return factory(match), label
-    message = f"no variant named {name!r}; known: {', '.join(sorted(_REGISTRY))}"
+    message = f"no variant named {show(name)}; known: {', '.join(sorted(_REGISTRY))}"
     if _PLUGIN_FAILURES:
         failed = "; ".join(f"{n!r}: {why}" for n, why in sorted(_PLUGIN_FAILURES.items()))
         message += f" (plug-ins not loaded: {failed})"
@@ -286,7 +287,7 @@ def resolve(spec: str, base: Rules | None = None) -> Rules:
         raise InvalidRulesError("a variant spec must be a non-empty string", "variant")
     parts = [p.strip() for p in spec.split("+")]
     if any(not p for p in parts):
-        raise InvalidRulesError(f"empty part in variant spec {spec!r}", "variant")
+        raise InvalidRulesError(f"empty part in variant spec {show(spec)}", "variant")
     with _LOCK:  # one consistent view of the registry; the transforms run outside it
         found = [_lookup(part) for part in parts]
     families: dict[str, str] = {}

@@ -149,7 +149,7 @@ def _view(
 
 def player_view(state: GameState, player: int) -> PlayerView:
     """Everything seat ``player`` may see: its hand and the public table."""
-    if not isinstance(player, int) or not 0 <= player < len(state.players):
+    if type(player) is not int or not 0 <= player < len(state.players):  # not a bool
         raise InvalidDataError(f"no seat {show(player)} in a game of {len(state.players)}")
     return _view(state, player)
 
