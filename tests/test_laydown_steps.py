@@ -21,16 +21,19 @@ from phase10 import (
     PHASE_20,
     STANDARD_PHASES,
     Card,
+    Color,
     DrawStock,
     IllegalReason,
     LayDown,
     LayGroup,
+    Meld,
     MeldRules,
     Phase,
     Rules,
     RunOf,
     SetOf,
     apply,
+    check,
     from_json,
     legal_actions,
     parse_cards,
@@ -221,3 +224,19 @@ def test_remaining_requirements(phase: Phase) -> None:
         SetOf(phase.requirements[0].size).make("W" + " R1" * (phase.requirements[0].size - 1)),
     )
     assert remaining_requirements(phase.requirements, melds) == phase.requirements[1:]
+
+
+def test_r5_4_a_group_the_phase_does_not_need_is_refused_in_plain_words() -> None:
+    """R-5.1/R-5.4: a run laid towards Phase 1 (two sets) is refused, saying so plainly."""
+    state = laying_state("R7 B7 G7 R9 B9 G9 R1 R2 R3 R4")
+    run = RunOf(4).make("R1 R2 R3 R4")
+    assert_illegal(state, LayGroup(run), IllegalReason.INVALID_MELD)
+    error = check(state, LayGroup(run))
+    assert error is not None
+    assert error.message == "phase 1 is 2 sets of 3: it has no 1 run of 4 left to lay"
+
+
+def test_a_group_with_the_wrong_number_of_anchor_colours_is_refused_in_plain_words() -> None:
+    """A set's anchor names no further colour: one that names one is told how many it takes."""
+    odd = Meld(SetOf(3), parse_cards("R7 B7 G7"), colors=(Color.RED,))
+    assert SetOf(3).problem(odd, MeldRules()) == "1 set of 3 takes 0 further anchor colours, not 1"

@@ -406,7 +406,8 @@ class Requirement(abc.ABC):
         if limit is not None and len(meld.cards) > limit:
             return f"{self.describe()} can hold at most {limit} cards"
         if len(meld.colors) != self.extra_colors:
-            return f"{self.describe()} has {self.extra_colors or 'no'} further anchor colours"
+            wanted = plural(self.extra_colors, "further anchor colour")
+            return f"{self.describe()} takes {wanted}, not {len(meld.colors)}"
         bad_anchor = self.anchor_problem(meld, rules)
         if bad_anchor:
             return bad_anchor

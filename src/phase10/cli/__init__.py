@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +32,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import Phase10Error
+from ..pipes import silence_stdout
 from ..variants import PluginWarning
 from . import demo, play, replay, simulate, variants
 from .demo import run_demo
@@ -130,9 +130,7 @@ def console_main() -> None:
     try:
         status = main()
     except BrokenPipeError:  # e.g. `phase10 demo | head`: the reader left, nothing is wrong
-        # Point stdout at devnull so the interpreter's final flush does not complain.
-        with contextlib.suppress(OSError, ValueError):  # stdout may not be a real file
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence_stdout()
         status = 0
     except KeyboardInterrupt:  # Ctrl-C: leave without a traceback
         sys.stderr.write("\n")

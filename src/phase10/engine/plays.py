@@ -394,7 +394,8 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
     if meld.requirement not in left:
         raise illegal(
             IllegalReason.INVALID_MELD,
-            f"phase {phase.number} is {phase.name}: it needs no more {meld.requirement.describe()}",
+            f"phase {phase.number} is {phase.name}: it has no {meld.requirement.describe()} "
+            "left to lay",
         )
     if len(left) == 1:
         raise illegal(

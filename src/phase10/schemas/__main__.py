@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..pipes import silence_stdout
 from . import KINDS, json_schema
 
 
@@ -18,4 +19,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        STATUS = main()
+    except BrokenPipeError:  # `python -m phase10.schemas state | head`: the reader left
+        silence_stdout()
+        STATUS = 0
+    sys.exit(STATUS)

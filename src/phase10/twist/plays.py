@@ -213,7 +213,7 @@ def lay_group(state: TwistState, action: LayGroup) -> TwistState:
     if meld.requirement not in left:
         raise illegal(
             IllegalReason.INVALID_MELD,
-            f"your phase is {phase.name}: it needs no more {meld.requirement.describe()}",
+            f"your phase is {phase.name}: it has no {meld.requirement.describe()} left to lay",
         )
     if len(left) == 1:
         raise illegal(
