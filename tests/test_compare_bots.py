@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phase10 import InvalidDataError
 from phase10.cli import main
@@ -77,6 +79,33 @@ def test_one_bot_at_every_seat_wins_every_game() -> None:
     (greedy,) = comparison.standings
     assert (greedy.seats, greedy.games, greedy.wins) == (4, 8, 8.0)
     assert greedy.win_rate == pytest.approx(0.25)
+
+
+@settings(max_examples=max(5, settings().max_examples // 4))
+@given(
+    bots=st.lists(
+        st.sampled_from(["greedy", "random", "simbots:FirstChoice"]), min_size=2, max_size=4
+    ),
+    per_rotation=st.integers(0, 2),
+    seed=st.integers(0, 1000),
+)
+def test_every_seat_game_is_credited_once(bots: list[str], per_rotation: int, seed: int) -> None:
+    """Over any table, the bots' wins are the finished games and their seats fill every game."""
+    comparison = compare_bots(SPEC, bots, games=per_rotation * len(bots), seed=seed)
+    standings = comparison.standings
+    finished = sum(s.finished for s in comparison.rotations)
+    assert [s.bot for s in standings] == list(dict.fromkeys(bots))
+    assert sum(s.seats for s in standings) == len(bots)
+    assert sum(s.wins for s in standings) == pytest.approx(finished)
+    assert all(s.games == per_rotation * len(bots) for s in standings)
+    if finished:
+        assert sum(s.win_rate * s.seats for s in standings) == pytest.approx(1)
+
+
+def test_the_other_games_of_the_family() -> None:
+    comparison = compare_bots("standard", ["greedy", "random"], games=2, game="dice")
+    assert comparison.spec == "dice:standard"
+    assert [s.bots for s in comparison.rotations] == [("greedy", "random"), ("random", "greedy")]
 
 
 def test_the_same_on_any_worker_count(table: BotComparison) -> None:

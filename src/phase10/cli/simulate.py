@@ -1,4 +1,5 @@
-"""``phase10 simulate``: many bot games, summarised; streamed to a file, resumed, merged.
+"""``phase10 simulate``: many bot games, summarised; streamed to a file, resumed, merged,
+or played in every rotation of the seats to compare bots (``--rotate``).
 
 Game ``i`` is played from seed ``seed + i`` on any backend and worker count,
 so runs split by seed ranges (``--seed 0 --games 1000`` here, ``--seed 1000
