@@ -1,4 +1,5 @@
-"""``phase10 simulate``: many bot games, summarised; streamed to a file, resumed, merged.
+"""``phase10 simulate``: many bot games, summarised; streamed to a file, resumed, merged,
+or played in every rotation of the seats to compare bots (``--rotate``).
 
 Game ``i`` is played from seed ``seed + i`` on any backend and worker count,
 so runs split by seed ranges (``--seed 0 --games 1000`` here, ``--seed 1000
@@ -8,25 +9,29 @@ so runs split by seed ranges (``--seed 0 --games 1000`` here, ``--seed 1000
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import os
 import sys
-from typing import TextIO
+from collections.abc import Callable
+from typing import TextIO, TypeVar
 
 from ..errors import InvalidDataError
 from ..simulate import (
     DEFAULT_MAX_ACTIONS,
     GAMES,
+    BotComparison,
     GameOutcome,
     SimulationSummary,
+    compare_bots,
     simulate,
     summarize_files,
 )
 from .args import bot_list, positive
 from .output import ProgressReporter, print_table
 
-__all__ = ["add_parser", "print_summary", "run"]
+__all__ = ["add_parser", "print_comparison", "print_summary", "run"]
 
 
 def _percent(value: float) -> str:
@@ -90,6 +95,40 @@ def print_summary(out: TextIO, summary: SimulationSummary, *, plain: bool = Fals
     print_table(out, headers, kinds, title="By bot", plain=plain, right=_RIGHT_BOTS)
 
 
+def print_comparison(out: TextIO, comparison: BotComparison, *, plain: bool = False) -> None:
+    """The tables of ``phase10 simulate --rotate``: per bot over every rotation, per rotation."""
+    first = comparison.rotations[0]
+    out.write(
+        f"phase10 simulate --rotate: {comparison.spec} rules, {len(comparison.bots)} players, "
+        f"{len(comparison.rotations)} rotations of {first.games} games from seed {first.seed}\n"
+    )
+    if comparison.unfinished:
+        out.write(f"unfinished (action cap, not counted): {comparison.unfinished}\n")
+    rows = [
+        [
+            s.bot,
+            str(s.seats),
+            str(s.games),
+            f"{s.wins:g}",
+            _percent(s.win_rate),
+            _interval(s.win_interval),
+            f"{s.mean_score:.1f}",
+            f"{s.mean_phases:.2f}",
+        ]
+        for s in comparison.standings
+    ]
+    headers = ["bot", "seats", "games", "wins", "win rate", "95% interval", "score", "phases"]
+    title = "By bot, every rotation (rates and means per seat)"
+    print_table(out, headers, rows, title=title, plain=plain, right=_RIGHT_CMP)
+    turns = [
+        [str(r), ",".join(summary.bots), " ".join(_percent(w) for w in summary.win_rate_by_seat)]
+        for r, summary in enumerate(comparison.rotations)
+    ]
+    headers = ["rotation", "seats 0, 1, ...", "win rate by seat"]
+    print_table(out, headers, turns, title="By rotation", plain=plain, right=[True, False, False])
+
+
+_RIGHT_CMP = [False, True, True, True, True, True, True, True]
 _RIGHT_SEATS = [True, False, True, True, True, True, True]
 _RIGHT_BOTS = [False, True, True, True, True]
 
@@ -166,6 +205,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="stop a game after this many actions and count it as unfinished "
         f"(default {DEFAULT_MAX_ACTIONS})",
     )
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="compare the bots fairly: play every rotation of the seats on the same seeds "
+        "(--games is split between them) and print each bot's record over all of them",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
     sim.add_argument("--plain", action="store_true", help="plain-text tables and progress")
@@ -207,6 +252,12 @@ default is ``None``, so that ``--summarize`` can tell them given)."""
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 simulate`` with parsed ``args``."""
+    if args.rotate:
+        given = [flag for name, flag in _KEEPING if getattr(args, name) not in (None, False)]
+        if given:
+            raise InvalidDataError(
+                f"plays every rotation and keeps no games: drop {', '.join(given)}", "--rotate"
+            )
     if args.summarize:
         given = [flag for name, flag in _PLAYING if getattr(args, name) not in (None, False)]
         if given:
@@ -218,8 +269,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for name, value in _PLAYED_DEFAULTS.items():
             if getattr(args, name) is None:
                 setattr(args, name, value)
+        if args.rotate:
+            return _rotate(args, out)
         written = [0]
-        summary_or_none = _simulate(args, written)
+
+        def count(outcome: GameOutcome) -> None:
+            written[0] += 1
+
+        out_file = os.fspath(args.out) if args.out else None
+        play = functools.partial(simulate, out=out_file, resume=args.resume, on_outcome=count)
+        summary_or_none = _play(args, play)
         if summary_or_none is None:
             where = f"{written[0]} new games are in {args.out}" if args.out else "nothing was kept"
             hint = "; run the same command with --resume to finish" if args.out else ""
@@ -233,18 +292,35 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary | None:
-    """Play the games; ``None`` after Ctrl-C (``written[0]`` counts the games saved)."""
+_KEEPING = (("out", "--out"), ("resume", "--resume"), ("summarize", "--summarize"))
+"""The options that keep or read games (``dest`` and flag): ``--rotate`` keeps none."""
 
-    def count(outcome: GameOutcome) -> None:
-        written[0] += 1
 
+def _rotate(args: argparse.Namespace, out: TextIO) -> int:
+    """``--rotate``: every rotation of the table, the bots' records pooled over them."""
+    comparison = _play(args, compare_bots)
+    if comparison is None:
+        sys.stderr.write("phase10: interrupted: nothing was kept\n")
+        return 130
+    if args.json:
+        out.write(json.dumps(comparison.to_dict(), indent=2) + "\n")
+    else:
+        print_comparison(out, comparison, plain=args.plain)
+    return 0
+
+
+_Played = TypeVar("_Played")
+
+
+def _play(args: argparse.Namespace, play: Callable[..., _Played]) -> _Played | None:
+    """Call ``play`` (``simulate`` or ``compare_bots``) with the playing options of ``args``,
+    behind a progress bar; ``None`` after Ctrl-C."""
     if any(":" in bot for bot in args.bot or ()):
         _import_from_here()
     reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain, unit="games")
     try:
         with reporter:
-            return simulate(
+            return play(
                 args.variant,
                 args.bot or args.bots or ("greedy",),
                 args.games,
@@ -254,9 +330,6 @@ def _simulate(args: argparse.Namespace, written: list[int]) -> SimulationSummary
                 progress=None if args.no_progress else reporter,
                 backend=args.backend,
                 address=args.address,
-                out=os.fspath(args.out) if args.out else None,
-                resume=args.resume,
-                on_outcome=count,
                 max_actions=args.max_actions,
                 game=args.game,
                 start_method=args.start_method,

@@ -39,6 +39,7 @@ from ..limits import SEED_LIMIT, show
 from ..rules import Rules
 from ..variants import resolve
 from .backends import open_backend
+from .compare import BotComparison, BotStanding, rotations
 from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_game_rules
 from .guard import BotError
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
@@ -52,14 +53,17 @@ __all__ = [
     "BOT_KINDS",
     "DEFAULT_MAX_ACTIONS",
     "GAMES",
+    "BotComparison",
     "BotError",
     "BotFactory",
     "BotSpec",
+    "BotStanding",
     "Game",
     "GameOutcome",
     "ProgressCallback",
     "SimulationSummary",
     "StartMethod",
+    "compare_bots",
     "make_bot",
     "play_one",
     "read_results",
@@ -220,3 +224,63 @@ def simulate(
         if writer is not None:
             writer.close()
     return tally.summary(seed)
+
+
+def compare_bots(
+    spec: str | Rules | GameRules = "standard",
+    bots: BotSpec | Sequence[BotSpec] = ("greedy", "random"),
+    games: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+    *,
+    players: int | None = None,
+    progress: ProgressCallback | None = None,
+    backend: Backend = "local",
+    address: str | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    game: Game = "cards",
+    start_method: StartMethod | None = None,
+) -> BotComparison:
+    """Compare bots fairly: play every rotation of the table and pool each bot's seats.
+
+    The table (``bots`` and ``players`` as for :func:`simulate`) is turned once per
+    seat, ``a,b,c`` then ``b,c,a`` then ``c,a,b``, and each rotation plays
+    ``games / players`` games with :func:`simulate` from the same seeds ``seed`` on,
+    so every deal is played by every arrangement. ``games`` must be a multiple of
+    the number of seats. The other arguments are :func:`simulate`'s; ``progress``
+    counts the games of all rotations. Like :func:`simulate`, the result depends
+    only on the arguments, never on the backend or the number of workers.
+    """
+    kinds = seat_bots(bots, players)
+    _check_whole(games, "games", 0)
+    if games % len(kinds):
+        raise InvalidDataError(
+            f"every one of the {len(kinds)} rotations of the table plays the same seeds, so "
+            f"games must be a multiple of {len(kinds)}, not {games}",
+            "games",
+        )
+    per_rotation = games // len(kinds)
+    order = tuple(range(len(kinds)))
+    summaries = []
+    for r, turned in enumerate(rotations(order)):
+
+        def report(done: int, total: int, before: int = r * per_rotation) -> None:
+            if progress is not None:
+                progress(before + done, games)
+
+        summaries.append(
+            simulate(
+                spec,
+                [kinds[i] for i in turned],
+                per_rotation,
+                seed,
+                workers,
+                progress=report,
+                backend=backend,
+                address=address,
+                max_actions=max_actions,
+                game=game,
+                start_method=start_method,
+            )
+        )
+    return BotComparison(tuple(summaries))
