@@ -882,7 +882,7 @@ def play_game(
         try:
             after = apply(state, action)
         except IllegalActionError as error:
-            raise _refused(state, bots, action, error) from error
+            raise _refused(state, bots, action, error)  # noqa: B904 (its __cause__ is set)
         if on_action is not None:
             on_action(state, action, after)
         state = after
@@ -904,8 +904,11 @@ def _refused(
     seat = state.current_player
     if seat is None:  # the driver's own "next hand", never a bot's
         return error
-    return IllegalActionError(
+    told = IllegalActionError(
         error.reason,
         f"seat {seat}'s bot ({type(bots[seat]).__name__}) chose {action!r} in hand "
         f"{state.hand_number}, turn {state.turn}, which the game refused: {error.message}",
     )
+    # Set here rather than by ``raise ... from``, which the compiled build (mypyc) drops.
+    told.__cause__ = error
+    return told
