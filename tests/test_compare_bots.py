@@ -209,3 +209,23 @@ def test_cli_rotate_refuses_games_it_cannot_split(capsys: pytest.CaptureFixture[
 
 
 _ROTATE = ("--rotate", "--bots", "greedy,random,greedy", "--games", "9", "--seed", "11")
+
+
+def test_a_comparison_reads_back_from_its_json(table: BotComparison) -> None:
+    data = json.loads(json.dumps(table.to_dict()))
+    assert BotComparison.from_dict(data) == table
+    data["rotations"][1]["bots"] = "greedy"
+    with pytest.raises(InvalidDataError) as caught:
+        BotComparison.from_dict(data)
+    assert caught.value.path == "$.rotations[1].bots"
+    with pytest.raises(InvalidDataError, match="expected an object"):
+        BotComparison.from_dict([])
+
+
+def test_comparisons_of_other_seeds_merge_into_one(table: BotComparison) -> None:
+    first = compare_bots(SPEC, list(TABLE), games=6, seed=11)
+    rest = compare_bots(SPEC, list(TABLE), games=3, seed=13)
+    assert first.merge(rest) == table
+    other_table = compare_bots(SPEC, ["greedy", "random", "random"], games=3, seed=20)
+    with pytest.raises(InvalidDataError, match="only comparisons of the same variant and table"):
+        table.merge(other_table)

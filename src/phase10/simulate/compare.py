@@ -21,6 +21,7 @@ from typing import TypeVar
 import attrs
 
 from ..errors import InvalidDataError
+from . import fields
 from .summary import SimulationSummary, wilson_interval
 
 __all__ = ["BotComparison", "BotStanding", "rotations"]
@@ -180,3 +181,39 @@ class BotComparison:
             ],
             "rotations": [summary.to_dict() for summary in self.rotations],
         }
+
+    @classmethod
+    def from_dict(cls, data: object) -> BotComparison:
+        """A comparison from :meth:`to_dict`'s data (``phase10 simulate --rotate --json``).
+
+        The standings are derived again from the rotations' summaries, so data whose
+        standings were edited reads back as its games say. Raises
+        :class:`~phase10.InvalidDataError` with a JSON path for anything else.
+        """
+        doc = fields.obj(data, "$", ("rotations",))
+        summaries = []
+        for i, item in enumerate(fields.items(doc["rotations"], "$.rotations")):
+            where = f"$.rotations[{i}]"
+            try:
+                summaries.append(SimulationSummary.from_dict(item))
+            except InvalidDataError as error:  # its path starts at the summary's own "$"
+                inner = (error.path or "$")[1:]
+                raise InvalidDataError(error.message, where + inner) from None
+        return cls(tuple(summaries))
+
+    def merge(self, *others: BotComparison) -> BotComparison:
+        """One comparison of the games of ``self`` and ``others`` (runs of other seeds on
+        other machines, say): each rotation's summaries merged. The comparisons must seat
+        the same table and share no seed, as :meth:`SimulationSummary.merge` requires."""
+        for other in others:
+            if other.bots != self.bots or other.spec != self.spec:
+                raise InvalidDataError(
+                    f"only comparisons of the same variant and table merge: {self.spec} with "
+                    f"{', '.join(self.bots)} against {other.spec} with {', '.join(other.bots)}"
+                )
+        return BotComparison(
+            tuple(
+                SimulationSummary.merge(summary, *(other.rotations[r] for other in others))
+                for r, summary in enumerate(self.rotations)
+            )
+        )
