@@ -42,6 +42,8 @@ from .common import (
     may_add_same_turn,
     may_hit_owner,
     next_seat,
+    no_such_group,
+    not_held,
     play_problem,
     player_rules,
     remove,
@@ -256,10 +258,19 @@ def _phase_for(state: GameState, seat: int, action: LayDown | LayGroup) -> Phase
                 IllegalReason.PHASE_ALREADY_COMPLETED,
                 f"you have already completed phase {action.phase}",
             )
-        raise illegal(IllegalReason.WRONG_PHASE, f"you cannot lay down phase {action.phase} now")
+        raise illegal(IllegalReason.WRONG_PHASE, _not_open(state, action.phase, open_phases))
     if len(open_phases) == 1:
         return open_phases[0]
     raise illegal(IllegalReason.WRONG_PHASE, "say which phase you are laying down")
+
+
+def _not_open(state: GameState, number: int, open_phases: tuple[Phase, ...]) -> str:
+    """Why phase ``number`` cannot be laid down: which phases can be, or that none is it."""
+    if all(phase.number != number for phase in state.rules.phases):
+        return f"these rules have no phase {number}"
+    numbers = [str(phase.number) for phase in open_phases]
+    named = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    return f"you cannot lay down phase {number} now: this hand you may lay down phase {named}"
 
 
 def _not_laying(state: GameState) -> None:
@@ -310,9 +321,10 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
             "the lay-down must keep the groups you have put down "
             f"({' | '.join(str(m) for m in kept)})",
         )
-    rest = remove(player.hand, [c for m in (new if table else action.melds) for c in m.cards])
+    taken = [c for m in (new if table else action.melds) for c in m.cards]
+    rest = remove(player.hand, taken)
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, taken))
     exact = rules.laydown_extras is LaydownExtras.EXACT_ONLY
     own = player_rules(state, seat, phase)
     if table:  # V-15: another seat may have hit a group already down with its own Wild
@@ -415,11 +427,10 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
             IllegalReason.INVALID_MELD,
             "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)",
         )
-    rest = remove(
-        player.hand, meld.cards if table else [c for m in (*pending, meld) for c in m.cards]
-    )
+    taken = meld.cards if table else [c for m in (*pending, meld) for c in m.cards]
+    rest = remove(player.hand, taken)
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, taken))
     left.remove(meld.requirement)
     others = tuple(left)
     why = leftover_problem(state, rest, sum(r.size for r in others))
@@ -449,7 +460,10 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
         and isinstance(index, int)
         and 0 <= index < len(state.players[owner].melds)
     ):
-        raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+        raise illegal(
+            IllegalReason.NO_SUCH_MELD,
+            no_such_group([p.melds for p in state.players], owner, index),
+        )
     if not may_hit_owner(rules, seat, owner):
         raise illegal(
             IllegalReason.NOT_ALLOWED_BY_RULES,
