@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from .errors import InvalidDataError, InvalidRulesError
 from .limits import SEED_LIMIT, show, text_problem
 
-__all__ = ["check_bots", "check_seat", "game_seed", "seat_names", "table_size_error"]
+__all__ = ["check_bots", "check_seat", "game_seed", "no_seat", "seat_names", "table_size_error"]
 
 
 def seat_names(
@@ -91,3 +91,10 @@ def check_bots(bots: object, seats: int) -> None:
             raise TypeError(
                 f"bots[{seat}] is not a bot (a bot has a choose(view, legal) method): {show(bot)}"
             )
+
+
+def no_seat(seat: object, count: int, path: str | None = None) -> InvalidDataError:
+    """The error for a seat number a table of ``count`` does not have, with the seats it has."""
+    return InvalidDataError(
+        f"no seat {show(seat)} at a table of {count} (seats 0-{count - 1})", path
+    )

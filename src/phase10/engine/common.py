@@ -90,7 +90,7 @@ def no_such_group(tables: Sequence[Sequence[object]], owner: int, index: int) ->
     ``tables`` holds each seat's groups on the table, in seat order.
     """
     if not 0 <= owner < len(tables):
-        return f"there is no seat {owner} at this table (seats are 0-{len(tables) - 1})"
+        return f"there is no seat {owner} at this table (seats 0 to {len(tables) - 1})"
     count = len(tables[owner])
     if count == 0:
         return f"seat {owner} has no groups on the table"

@@ -365,7 +365,7 @@ def play_skip(state: TwistState, action: PlaySkip) -> TwistState:
         why = (
             "you cannot skip yourself"
             if target == seat
-            else f"there is no seat {target}"
+            else f"there is no seat {target} at this table (seats 0 to {len(state.players) - 1})"
             if not 0 <= target < len(state.players)
             else f"{state.players[target].name} already has a Skip in front of them (T-5.2)"
         )
