@@ -100,7 +100,20 @@ def apply(state: GameState, action: Action) -> GameState:
         return plays.give_card(state, action)
     if not isinstance(action, ACTION_TYPES):
         raise not_an_action(action, "a phase10", "phase10.parse_action reads text")
-    raise illegal(IllegalReason.WRONG_STAGE, _STAGE_HINTS[stage])
+    raise illegal(IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+
+
+def _wrong_stage(stage: Stage, action: Action) -> str:
+    """Why ``action`` does not fit ``stage``: for an action of another moment of the hand,
+    when that moment is; else what the stage waits for."""
+    if isinstance(action, NextHand):
+        return "the hand is not over: the next hand is dealt once it is (R-13.2)"
+    mid_turn = stage is STAGE_DRAW or stage is STAGE_PLAY
+    if isinstance(action, ChoosePhase) and mid_turn:
+        return "a phase is chosen only at the start of a hand, under rules that choose (V-1.4)"
+    if isinstance(action, GiveCard) and mid_turn:
+        return "the dealer gives the upturned card only before play starts (V-12)"
+    return _STAGE_HINTS[stage]
 
 
 def check(state: GameState, action: Action) -> IllegalActionError | None:

@@ -38,7 +38,9 @@ def illegal(reason: IllegalReason, message: str) -> IllegalActionError:
 
 def not_a_state(value: object, kind: str = "GameState") -> TypeError:
     """The error for a value passed where a game state belongs (a wrong Python type)."""
-    return TypeError(f"expected a {kind} (a game state), not {type(value).__name__}: {show(value)}")
+    kind_of = type(value)
+    what = show(value) if kind_of.__module__ == "builtins" else f"a {kind_of.__name__}"
+    return TypeError(f"expected a {kind}, not {what}")
 
 
 def not_an_action(action: object, game: str, hint: str) -> IllegalActionError:

@@ -182,7 +182,7 @@ def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
     player = state.players[seat]
     numbers = [p.number for p in state.rules.phases]
     if action.phase not in numbers:
-        raise illegal(IllegalReason.WRONG_PHASE, f"these rules have no phase {action.phase}")
+        raise illegal(IllegalReason.WRONG_PHASE, _no_phase(state, action.phase))
     if action.phase not in state.remaining_phases(seat):
         raise illegal(
             IllegalReason.PHASE_ALREADY_COMPLETED,
@@ -264,10 +264,20 @@ def _phase_for(state: GameState, seat: int, action: LayDown | LayGroup) -> Phase
     raise illegal(IllegalReason.WRONG_PHASE, "say which phase you are laying down")
 
 
+def _no_phase(state: GameState, number: int) -> str:
+    """A phase number the rules do not have, told with the numbers they have."""
+    numbers = [phase.number for phase in state.rules.phases]
+    if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        have = f"{numbers[0]}-{numbers[-1]}"
+    else:
+        have = ", ".join(str(n) for n in numbers)
+    return f"these rules have no phase {number} (their phases: {have})"
+
+
 def _not_open(state: GameState, number: int, open_phases: tuple[Phase, ...]) -> str:
     """Why phase ``number`` cannot be laid down: which phases can be, or that none is it."""
     if all(phase.number != number for phase in state.rules.phases):
-        return f"these rules have no phase {number}"
+        return _no_phase(state, number)
     numbers = [str(phase.number) for phase in open_phases]
     named = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
     return f"you cannot lay down phase {number} now: this hand you may lay down phase {named}"
@@ -667,7 +677,10 @@ def discard(state: GameState, action: Discard) -> GameState:
             )
     elif target is not None:
         if not is_skip_use(card, state) or state.forced_discard:
-            raise illegal(IllegalReason.TARGET_NOT_NEEDED, f"discarding {card} skips nobody")
+            raise illegal(
+                IllegalReason.TARGET_NOT_NEEDED,
+                f"discarding {card} skips nobody: leave out the target (R-9.1)",
+            )
         if going_out:
             raise illegal(
                 IllegalReason.TARGET_NOT_NEEDED,

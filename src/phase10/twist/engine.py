@@ -91,7 +91,13 @@ def apply(state: TwistState, action: TwistAction) -> TwistState:
         raise not_an_action(
             action, "a Phase 10 Twist", "Twist discards with DiscardOnto; parse_action reads text"
         )
-    raise illegal(IllegalReason.WRONG_STAGE, _STAGE_HINTS[stage])
+    if isinstance(action, NextHand):
+        why = "the hand is not over: the next hand is dealt once it is"
+    elif isinstance(action, (ChooseSpace, DrawTwist)):
+        why = "a space or a Twist card is chosen only on a Twist space, before drawing (T-3.2)"
+    else:
+        why = _STAGE_HINTS[stage]
+    raise illegal(IllegalReason.WRONG_STAGE, why)
 
 
 def check(state: TwistState, action: TwistAction) -> IllegalActionError | None:
