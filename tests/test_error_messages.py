@@ -58,6 +58,7 @@ from phase10 import (
     twist,
     variants,
 )
+from phase10.cli import main
 
 # A compiled build (mypyc) refuses a wrong Python type at the call itself, with its own
 # words: there only the type of the error is checked.
@@ -427,3 +428,21 @@ def test_rl_refusals_name_the_index_and_the_names_there_are(table: Table) -> Non
     aec.reset(seed=1)
     with pytest.raises(KeyError, match="no agent named 'player_9'"):
         aec.observe("player_9")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
+        (["play", "--seed", "-3"], "argument --seed: must not be negative, not -3"),
+        (["play", "--variant", "mastrs"], "did you mean 'masters'?"),
+    ],
+)
+def test_cli_arguments_are_refused_in_words(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status = main(argv)
+    captured = capsys.readouterr()
+    assert status != 0
+    assert captured.out == ""
+    assert message in captured.err
