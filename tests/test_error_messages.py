@@ -30,6 +30,7 @@ from phase10 import (
     IllegalReason,
     InvalidDataError,
     InvalidRulesError,
+    LayDown,
     Meld,
     NextHand,
     RandomBot,
@@ -296,6 +297,11 @@ CASES: dict[str, Case] = {
         ("replay takes a GameRecord, not None",),
     ),
     # Notation, as a terminal game reads it
+    "a lay-down given as text": (
+        lambda t: LayDown("set:R7 R7 W"),  # type: ignore[arg-type]
+        InvalidDataError,
+        ("a lay-down is a sequence of Meld values", "parse_action reads 'lay"),
+    ),
     "a hit written without OWNER.MELD": (
         lambda t: parse_action("hit R7 1"),
         InvalidDataError,
