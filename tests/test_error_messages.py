@@ -332,7 +332,7 @@ CASES: dict[str, Case] = {
         IllegalActionError,
         ("a Discard is not a Phase 10 Twist action", "DiscardOnto"),
     ),
-    "T-3.5 the phase of a Twist space": (
+    "Twist: the phase of a Twist space": (
         lambda t: twist.DEFAULT_BOARD.phase_number(4),
         InvalidDataError,
         ("space 4 is a Twist space", "is_twist"),
