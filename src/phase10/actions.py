@@ -85,7 +85,8 @@ def _end(value: object, optional: bool) -> End | None:
 
 def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidDataError(f"a lay-down is a sequence of Meld values, not {show(value)}")
+        hint = " (parse_action reads 'lay set:R7 R7 W | ...')" if isinstance(value, str) else ""
+        raise InvalidDataError(f"a lay-down is a sequence of Meld values, not {show(value)}{hint}")
     melds = tuple(value)
     for meld in melds:
         if not isinstance(meld, Meld):

@@ -43,6 +43,7 @@ from .phase_cards import open_numbers
 from .phases import Phase
 from .postal import acts_as_wild, personal_rules
 from .rules import PhaseOrder, Rules
+from .seating import check_bots
 from .solver import (
     can_complete,
     can_complete_counts,
@@ -866,8 +867,7 @@ def play_game(
     state is always over: a game still running after ``max_actions`` actions
     raises :class:`~phase10.UnfinishedGameError`, which holds the last state.
     """
-    if len(bots) != len(state.players):
-        raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
+    check_bots(bots, len(state.players))
     viewer = Viewer()  # shares the seat views of seats an action left alone
     for _ in range(max_actions):
         if state.is_over:

@@ -288,12 +288,28 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in notation separated by spaces (the inverse of :func:`parse_cards`)."""
-    return " ".join(_TEXT[c.code] for c in cards)
+    try:
+        return " ".join(_TEXT[c.code] for c in cards)
+    except AttributeError:  # text or numbers for cards: a TypeError that says so
+        raise _not_cards("format_cards", cards) from None
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in canonical order: by colour, then number, then Wilds, then Skips."""
-    return tuple(sorted(cards, key=_code_of))
+    try:
+        return tuple(sorted(cards, key=_code_of))
+    except AttributeError:
+        raise _not_cards("sort_cards", cards) from None
+
+
+def _not_cards(function: str, cards: object) -> TypeError:
+    """The error for a function of cards given something else, such as card text."""
+    if isinstance(cards, str):
+        what = f"the text {quote(cards)}"
+    else:
+        items = cards if isinstance(cards, (list, tuple)) else ()
+        what = next((show(c) for c in items if type(c) is not Card), "something else")
+    return TypeError(f"{function} takes Card values, not {what} (parse_cards reads text)")
 
 
 def _code_of(card: Card) -> int:
@@ -357,7 +373,12 @@ def standard_deck(rules: DeckSpec | _HasDeck | None = None) -> tuple[Card, ...]:
     >>> sum(c.is_wild for c in deck), sum(c.is_skip for c in deck)
     (8, 4)
     """
-    spec = DeckSpec() if rules is None else rules if isinstance(rules, DeckSpec) else rules.deck
+    if rules is None or isinstance(rules, DeckSpec):
+        spec = DeckSpec() if rules is None else rules
+    elif isinstance(getattr(rules, "deck", None), DeckSpec):
+        spec = rules.deck
+    else:
+        raise TypeError(f"standard_deck takes a DeckSpec or Rules, not {show(rules)}")
     cards: list[Card] = []
     for card, count in zip(ALL_CARDS, spec.counts(), strict=False):
         cards.extend([card] * count)
@@ -366,7 +387,10 @@ def standard_deck(rules: DeckSpec | _HasDeck | None = None) -> tuple[Card, ...]:
 
 def card_points(card: Card) -> int:
     """Penalty points of a card left in hand (R-11.1): 1-9 five, 10-12 ten, Skip 15, Wild 25."""
-    return _POINTS[card.code]
+    try:
+        return _POINTS[card.code]
+    except AttributeError:
+        raise _not_cards("card_points", [card]) from None
 
 
 _POINTS: tuple[int, ...] = tuple(

@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TypeVar
 
 from .codec import ValueCodec
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
+from .seating import no_seat
 from .serialization import JSONValue, decode_value, encode_value, format_json, parse_json
 from .serialization import read_header as _read_header
 
@@ -127,4 +128,4 @@ def check_table(
 def check_seat(value: int | None, count: int, path: str) -> None:
     """Raise :class:`~phase10.InvalidDataError` at ``path`` for a seat off a table of ``count``."""
     if value is not None and not 0 <= value < count:
-        raise InvalidDataError(f"no seat {value} at a table of {count}", path)
+        raise no_seat(value, count, path)

@@ -22,6 +22,7 @@ from typing import Generic, Protocol, TypeVar
 import attrs
 
 from .errors import InvalidDataError
+from .seating import check_bots
 
 __all__ = ["FamilyBot", "FamilyGame", "FamilySeat", "FamilyState", "SeededRandomBot", "bot_of_kind"]
 
@@ -122,8 +123,7 @@ class FamilyGame(Generic[S, V, A]):
         max_actions: int = 1_000_000,
     ) -> S:
         """Let ``bots`` (one per seat) play ``state`` to the end, or for ``max_actions``."""
-        if len(bots) != len(state.players):
-            raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots")
+        check_bots(bots, len(state.players))
         for _ in range(max_actions):
             if state.is_over:
                 return state

@@ -410,6 +410,12 @@ class Requirement(abc.ABC):
             return f"{self.describe()} takes {wanted}, not {len(meld.colors)}"
         bad_anchor = self.anchor_problem(meld, rules)
         if bad_anchor:
+            if meld.number is None and meld.color is None and not meld.colors:
+                # Meld(...) built by hand with no anchor: the likely slip of a bot or server
+                return (
+                    f"{bad_anchor}: Meld(...) takes the anchor as given (none here); "
+                    f"{self!r}.make(cards) works it out from the cards"
+                )
             return bad_anchor
         for i, card in enumerate(meld.cards):
             if card.is_skip:

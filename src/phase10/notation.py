@@ -271,10 +271,13 @@ def _int(token: _Token, what: str) -> int:
     return int(token.text)
 
 
-def _place(token: _Token) -> tuple[int, int]:
+def _place(token: _Token, usage: str) -> tuple[int, int]:
     match = _PLACE_RE.fullmatch(token.text)
     if match is None:
-        raise token.error("expected a group as OWNER.MELD, e.g. 2.0 (seat 2, its first group)")
+        raise token.error(
+            f"expected a group as OWNER.MELD, e.g. 2.0 (seat 2, its first group): "
+            f"the form is {usage!r}"
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -324,8 +327,9 @@ def parse_action(text: str) -> Action:
             raise keyword.error("expected one group: group KIND:CARDS, e.g. group set:R7 B7 W")
         return LayGroup(lay.melds[0], lay.phase)
     if word == "hit":
-        _expect_count(keyword, args, 2, 3, "hit OWNER.MELD CARD [low|high]")
-        owner, meld = _place(args[0])
+        usage = "hit OWNER.MELD CARD [low|high]"
+        _expect_count(keyword, args, 2, 3, usage)
+        owner, meld = _place(args[0], usage)
         end = _end(args[2]) if len(args) == 3 else None
         return _make(args[0], Hit, _card(args[1]), owner, meld, end)
     if word == "discard":
@@ -345,8 +349,9 @@ def parse_action(text: str) -> Action:
         card = _card(args[0])
         return Save(card) if word == "save" else TakeSaved(card)
     if word == "swap":
-        _expect_count(keyword, args, 3, 3, "swap CARD OWNER.MELD low|high")
-        owner, meld = _place(args[1])
+        usage = "swap CARD OWNER.MELD low|high"
+        _expect_count(keyword, args, 3, 3, usage)
+        owner, meld = _place(args[1], usage)
         return _make(args[1], SwapWild, _card(args[0]), owner, meld, _end(args[2]))
     if word == "next":
         if not args:

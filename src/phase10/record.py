@@ -504,6 +504,8 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     >>> [state.stage.value for state in replay(record)]
     ['draw', 'play']
     """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"replay takes a GameRecord, not {show(record)}")
     return record.replay()
 
 

@@ -412,7 +412,11 @@ def _deck(value: Any) -> DeckSpec:
     if not isinstance(value, DeckSpec):
         raise InvalidRulesError(f"must be a DeckSpec, not {show(value)}", option="deck")
     if value.copies < 1 or value.wilds < 0 or value.skips < 0:
-        raise InvalidRulesError(f"impossible deck {show(value)}", option="deck")
+        raise InvalidRulesError(
+            "a deck needs number cards: copies (of each number card per colour) must be at "
+            f"least 1, not {show(value.copies)}",
+            option="deck",
+        )
     return value
 
 

@@ -63,6 +63,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     Raises :class:`~phase10.InvalidDataError` for a view no game can have
     (more cards shown than the deck holds, or a count that does not add up).
     """
+    if not isinstance(view, PlayerView):  # a GameState is the likely mistake: name the fix
+        raise TypeError(
+            f"sample_state takes a PlayerView (player_view(state, seat)), "
+            f"not a {type(view).__name__}"
+        )
     pool = unseen_counts(view)
     players = view.players
     hidden = [s for s in range(len(players)) if s != view.seat]

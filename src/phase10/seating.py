@@ -16,10 +16,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
-from .errors import InvalidRulesError
+from .errors import InvalidDataError, InvalidRulesError
 from .limits import SEED_LIMIT, show, text_problem
 
-__all__ = ["check_seat", "game_seed", "seat_names", "table_size_error"]
+__all__ = ["check_bots", "check_seat", "game_seed", "no_seat", "seat_names", "table_size_error"]
 
 
 def seat_names(
@@ -70,4 +70,31 @@ def table_size_error(count: object, low: int, high: int) -> InvalidRulesError:
     allowed = f"exactly {low}" if low == high else f"{low} to {high}"
     return InvalidRulesError(
         f"{show(count)} players cannot play; these rules allow {allowed}", option="players"
+    )
+
+
+def check_bots(bots: object, seats: int) -> None:
+    """Refuse anything but one bot per seat, each with a ``choose`` method.
+
+    Checked before the first move, so a short list or a stray value is named at
+    once rather than failing inside the game loop with an ``AttributeError``.
+    """
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots is a sequence of bots, one per seat, not {show(bots)}")
+    if len(bots) != seats:
+        raise InvalidDataError(
+            f"{seats} seats need {seats} bots (one per seat, in seat order), not {len(bots)}",
+            "bots",
+        )
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(
+                f"bots[{seat}] is not a bot (a bot has a choose(view, legal) method): {show(bot)}"
+            )
+
+
+def no_seat(seat: object, count: int, path: str | None = None) -> InvalidDataError:
+    """The error for a seat number a table of ``count`` does not have, with the seats it has."""
+    return InvalidDataError(
+        f"no seat {show(seat)} at a table of {count} (seats 0-{count - 1})", path
     )

@@ -41,10 +41,9 @@ import attrs
 from .actions import Action, LayGroup, NextHand, Save, TakeSaved
 from .codec import SCHEMA, JSONValue
 from .engine import legal_actions
-from .errors import InvalidDataError
-from .limits import show
 from .narration import describe, describe_result
 from .notation import action_to_text
+from .seating import no_seat
 from .serialization import to_data
 from .state import GameState
 from .text import status
@@ -154,7 +153,7 @@ def seat_update(state: GameState, seat: int | None, steps: Iterable[Step] = ()) 
     steps it played and, per seat, how many it has already told.
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.players)):
-        raise InvalidDataError(f"no seat {show(seat)} in a game of {len(state.players)}")
+        raise no_seat(seat, len(state.players))
     view = spectator_view(state) if seat is None else player_view(state, seat)
     to_act = seat is not None and seat == state.current_player and not state.is_over
     legal = tuple(action_to_text(a) for a in legal_actions(state)) if to_act else ()

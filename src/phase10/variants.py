@@ -28,6 +28,7 @@ replace=True)``, never a gap in between.
 
 from __future__ import annotations
 
+import difflib
 import re
 import threading
 import warnings
@@ -250,6 +251,9 @@ def _lookup(name: str) -> tuple[Variant, str | None]:
         if match:
             return factory(match), label
     message = f"no variant named {show(name)}; known: {', '.join(sorted(_REGISTRY))}"
+    close = difflib.get_close_matches(key, [*_REGISTRY, *_ALIASES], n=1)
+    if close:  # a typo: the name it likely meant, after the list (which can be long)
+        message += f"; did you mean {_ALIASES.get(close[0], close[0])!r}?"
     if _PLUGIN_FAILURES:
         failed = "; ".join(f"{n!r}: {why}" for n, why in sorted(_PLUGIN_FAILURES.items()))
         message += f" (plug-ins not loaded: {failed})"

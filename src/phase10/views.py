@@ -16,8 +16,7 @@ True
 from __future__ import annotations
 
 from .cards import Card
-from .errors import InvalidDataError
-from .limits import show
+from .seating import no_seat
 from .state import GameState, PlayerState, constructor
 from .view_types import PlayerView, SeatView
 
@@ -150,7 +149,7 @@ def _view(
 def player_view(state: GameState, player: int) -> PlayerView:
     """Everything seat ``player`` may see: its hand and the public table."""
     if type(player) is not int or not 0 <= player < len(state.players):  # not a bool
-        raise InvalidDataError(f"no seat {show(player)} in a game of {len(state.players)}")
+        raise no_seat(player, len(state.players))
     return _view(state, player)
 
 

@@ -12,7 +12,7 @@ from ..engine import new_game
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState
 from . import games
-from .args import save_path
+from .args import save_path, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
@@ -59,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="play a seeded four-bot game and tell it hand by hand",
         description="Play a seeded bot game and tell it hand by hand.",
     )
-    demo.add_argument("--seed", type=int, default=2026, help="the game's seed (default 2026)")
+    demo.add_argument("--seed", type=whole, default=2026, help="the game's seed (default 2026)")
     demo.add_argument(
         "--players",
         type=int,

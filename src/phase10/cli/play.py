@@ -261,7 +261,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--players", type=positive, help="seats at the table (3, or the nearest the rules allow)"
     )
     play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
-    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument("--seed", type=whole, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
     play.add_argument("--name", type=name_text, help="your name at the table (default You)")

@@ -26,7 +26,9 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..engine.common import not_a_state, not_an_action
 from ..errors import IllegalActionError, IllegalReason
+from ..limits import show
 from ..seating import check_seat, game_seed, seat_names
 from .actions import Declare, DiceAction, EndTurn, Keep, Release, Roll
 from .faces import Face
@@ -103,7 +105,16 @@ def _illegal(reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(reason, message)
 
 
+_ACTIONS = (Roll, Keep, Release, Declare, EndTurn)
+
+
 def _stage_problem(state: DiceState, action: DiceAction) -> IllegalActionError | None:
+    if not isinstance(action, _ACTIONS):  # a card-game action, or text: say so, not "roll first"
+        return not_an_action(
+            action,
+            "a Phase 10 Dice",
+            "Roll, Keep, Release, Declare or EndTurn; dice.parse_action reads text",
+        )
     if state.stage is DiceStage.GAME_OVER:
         return _illegal(IllegalReason.GAME_OVER, "the game is over")
     if state.stage is DiceStage.ROLL and not isinstance(action, Roll):
@@ -122,7 +133,7 @@ def _dice_problem(state: DiceState, dice: tuple[int, ...], keep: bool) -> Illega
     for i in dice:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
             return _illegal(
-                IllegalReason.BAD_DICE, f"there is no die {i!r} (the dice are 0-{count - 1})"
+                IllegalReason.BAD_DICE, f"there is no die {show(i)} (the dice are 0-{count - 1})"
             )
     if len(set(dice)) != len(dice):
         return _illegal(IllegalReason.BAD_DICE, "name each die once")
@@ -171,6 +182,8 @@ def _roll_problem(state: DiceState, roll: Roll) -> IllegalActionError | None:
 
 def check(state: DiceState, action: DiceAction) -> IllegalActionError | None:
     """Why ``action`` is illegal in ``state`` (an :class:`~phase10.IllegalActionError`) or None."""
+    if not isinstance(state, DiceState):
+        raise not_a_state(state, "DiceState")
     problem = _stage_problem(state, action)
     if problem is not None:
         return problem
@@ -189,7 +202,7 @@ def check(state: DiceState, action: DiceAction) -> IllegalActionError | None:
         return None if why is None else _illegal(IllegalReason.INVALID_MELD, why)
     if isinstance(action, EndTurn):
         return None
-    return _illegal(IllegalReason.UNKNOWN_ACTION, f"not a dice action: {action!r}")
+    raise AssertionError("unreachable: _stage_problem refuses other actions")
 
 
 # --------------------------------------------------------------------------- transitions

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import InvalidDataError
 from ..phases import Phase
+from ..seating import no_seat
 from .faces import Face
 from .rules import DiceRules
 from .state import DicePlayer, DiceStage, DiceState
@@ -67,7 +67,7 @@ def player_view(state: DiceState, seat: int | None) -> DiceView:
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players)
     ):
-        raise InvalidDataError(f"no seat {seat!r} at a table of {len(state.players)}")
+        raise no_seat(seat, len(state.players))
     return DiceView(
         state.rules,
         seat,

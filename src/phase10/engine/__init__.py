@@ -32,7 +32,7 @@ from ..actions import (
 from ..errors import IllegalActionError, IllegalReason
 from ..state import STAGE_DRAW, STAGE_GAME_OVER, STAGE_PLAY, GameState, Stage
 from . import plays
-from .common import illegal
+from .common import illegal, not_a_state, not_an_action
 from .deals import next_hand
 from .legal import legal_actions
 from .setup import new_game
@@ -54,7 +54,10 @@ def apply(state: GameState, action: Action) -> GameState:
 
     ``state`` itself is never changed.
     """
-    stage = state.stage
+    try:
+        stage = state.stage
+    except AttributeError:  # free where it does not happen (zero-cost try)
+        raise not_a_state(state) from None
     if stage is STAGE_GAME_OVER:
         raise illegal(IllegalReason.GAME_OVER, "the game is over")
     if stage is STAGE_PLAY:
@@ -96,8 +99,21 @@ def apply(state: GameState, action: Action) -> GameState:
     elif stage is Stage.DEAL_UP and isinstance(action, GiveCard):
         return plays.give_card(state, action)
     if not isinstance(action, ACTION_TYPES):
-        raise illegal(IllegalReason.UNKNOWN_ACTION, f"{action!r} is not a phase10 action")
-    raise illegal(IllegalReason.WRONG_STAGE, _STAGE_HINTS[stage])
+        raise not_an_action(action, "a phase10", "phase10.parse_action reads text")
+    raise illegal(IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+
+
+def _wrong_stage(stage: Stage, action: Action) -> str:
+    """Why ``action`` does not fit ``stage``: for an action of another moment of the hand,
+    when that moment is; else what the stage waits for."""
+    if isinstance(action, NextHand):
+        return "the hand is not over: the next hand is dealt once it is (R-13.2)"
+    mid_turn = stage is STAGE_DRAW or stage is STAGE_PLAY
+    if isinstance(action, ChoosePhase) and mid_turn:
+        return "a phase is chosen only at the start of a hand, under rules that choose (V-1.4)"
+    if isinstance(action, GiveCard) and mid_turn:
+        return "the dealer gives the upturned card only before play starts (V-12)"
+    return _STAGE_HINTS[stage]
 
 
 def check(state: GameState, action: Action) -> IllegalActionError | None:

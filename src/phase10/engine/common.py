@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from ..cards import Card, standard_deck
 from ..dealing import shuffled
 from ..errors import IllegalActionError, IllegalReason
+from ..limits import show
 from ..melds import MeldRules
 from ..phases import Phase
 from ..postal import personal_rules
@@ -35,6 +36,21 @@ def illegal(reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(reason, message)
 
 
+def not_a_state(value: object, kind: str = "GameState") -> TypeError:
+    """The error for a value passed where a game state belongs (a wrong Python type)."""
+    kind_of = type(value)
+    what = show(value) if kind_of.__module__ == "builtins" else f"a {kind_of.__name__}"
+    return TypeError(f"expected a {kind}, not {what}")
+
+
+def not_an_action(action: object, game: str, hint: str) -> IllegalActionError:
+    """The refusal of something that is no action of ``game``: named by its class, not a repr
+    that may be cut (an action of another game of the family) or huge (anything else)."""
+    kind = type(action)
+    what = show(action) if kind.__module__ == "builtins" else f"a {kind.__name__}"
+    return illegal(IllegalReason.UNKNOWN_ACTION, f"{what} is not {game} action ({hint})")
+
+
 _CODE = attrgetter("code")
 
 
@@ -51,6 +67,38 @@ def remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | 
             return None
         del rest[i]
     return tuple(rest)
+
+
+def not_held(hand: tuple[Card, ...], cards: Iterable[Card]) -> str:
+    """Why ``hand`` cannot give ``cards``: the cards missing from it, named.
+
+    A message for the refusal only (not the hot path): a player who lays
+    R9 R9 R9 with one R9 is told which two are missing.
+    """
+    rest = list(hand)
+    missing = []
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+        else:
+            missing.append(card)
+    shown = " ".join(str(card) for card in missing)
+    return f"you do not hold all of those cards (missing: {shown})"
+
+
+def no_such_group(tables: Sequence[Sequence[object]], owner: int, index: int) -> str:
+    """Why ``owner.index`` names no group: the seats there are, or that seat's groups.
+
+    ``tables`` holds each seat's groups on the table, in seat order.
+    """
+    if not 0 <= owner < len(tables):
+        return f"there is no seat {owner} at this table (seats 0 to {len(tables) - 1})"
+    count = len(tables[owner])
+    if count == 0:
+        return f"seat {owner} has no groups on the table"
+    last = f"{owner}.{count - 1}"
+    listed = f"{owner}.0" if count == 1 else f"{owner}.0 to {last}"
+    return f"seat {owner} has no group {owner}.{index} (its groups are {listed})"
 
 
 def remove_one(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:

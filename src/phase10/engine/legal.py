@@ -28,6 +28,7 @@ from .common import (
     in_first_circuit,
     may_add_same_turn,
     may_hit_owner,
+    not_a_state,
     play_problem,
     player_rules,
     remove,
@@ -59,7 +60,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     reached by hits in the same turn (R-6.6), and :func:`~phase10.apply` also
     accepts a lay-down with bigger groups. Runs name the end a hit goes to.
     """
-    stage = state.stage
+    try:
+        stage = state.stage
+    except AttributeError:  # free where it does not happen (zero-cost try)
+        raise not_a_state(state) from None
     if stage is STAGE_PLAY:
         return tuple(_plays(state))
     if stage is STAGE_DRAW:

@@ -42,6 +42,8 @@ from .common import (
     may_add_same_turn,
     may_hit_owner,
     next_seat,
+    no_such_group,
+    not_held,
     play_problem,
     player_rules,
     remove,
@@ -180,7 +182,7 @@ def choose_phase(state: GameState, action: ChoosePhase) -> GameState:
     player = state.players[seat]
     numbers = [p.number for p in state.rules.phases]
     if action.phase not in numbers:
-        raise illegal(IllegalReason.WRONG_PHASE, f"these rules have no phase {action.phase}")
+        raise illegal(IllegalReason.WRONG_PHASE, _no_phase(state, action.phase))
     if action.phase not in state.remaining_phases(seat):
         raise illegal(
             IllegalReason.PHASE_ALREADY_COMPLETED,
@@ -256,10 +258,29 @@ def _phase_for(state: GameState, seat: int, action: LayDown | LayGroup) -> Phase
                 IllegalReason.PHASE_ALREADY_COMPLETED,
                 f"you have already completed phase {action.phase}",
             )
-        raise illegal(IllegalReason.WRONG_PHASE, f"you cannot lay down phase {action.phase} now")
+        raise illegal(IllegalReason.WRONG_PHASE, _not_open(state, action.phase, open_phases))
     if len(open_phases) == 1:
         return open_phases[0]
     raise illegal(IllegalReason.WRONG_PHASE, "say which phase you are laying down")
+
+
+def _no_phase(state: GameState, number: int) -> str:
+    """A phase number the rules do not have, told with the numbers they have."""
+    numbers = [phase.number for phase in state.rules.phases]
+    if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        have = f"{numbers[0]}-{numbers[-1]}"
+    else:
+        have = ", ".join(str(n) for n in numbers)
+    return f"these rules have no phase {number} (their phases: {have})"
+
+
+def _not_open(state: GameState, number: int, open_phases: tuple[Phase, ...]) -> str:
+    """Why phase ``number`` cannot be laid down: which phases can be, or that none is it."""
+    if all(phase.number != number for phase in state.rules.phases):
+        return _no_phase(state, number)
+    numbers = [str(phase.number) for phase in open_phases]
+    named = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    return f"you cannot lay down phase {number} now: this hand you may lay down phase {named}"
 
 
 def _not_laying(state: GameState) -> None:
@@ -310,9 +331,10 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
             "the lay-down must keep the groups you have put down "
             f"({' | '.join(str(m) for m in kept)})",
         )
-    rest = remove(player.hand, [c for m in (new if table else action.melds) for c in m.cards])
+    taken = [c for m in (new if table else action.melds) for c in m.cards]
+    rest = remove(player.hand, taken)
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, taken))
     exact = rules.laydown_extras is LaydownExtras.EXACT_ONLY
     own = player_rules(state, seat, phase)
     if table:  # V-15: another seat may have hit a group already down with its own Wild
@@ -415,11 +437,10 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
             IllegalReason.INVALID_MELD,
             "groups must be laid at exactly their size (laydown_extras='exact_only', A-10)",
         )
-    rest = remove(
-        player.hand, meld.cards if table else [c for m in (*pending, meld) for c in m.cards]
-    )
+    taken = meld.cards if table else [c for m in (*pending, meld) for c in m.cards]
+    rest = remove(player.hand, taken)
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, taken))
     left.remove(meld.requirement)
     others = tuple(left)
     why = leftover_problem(state, rest, sum(r.size for r in others))
@@ -449,7 +470,10 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
         and isinstance(index, int)
         and 0 <= index < len(state.players[owner].melds)
     ):
-        raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+        raise illegal(
+            IllegalReason.NO_SUCH_MELD,
+            no_such_group([p.melds for p in state.players], owner, index),
+        )
     if not may_hit_owner(rules, seat, owner):
         raise illegal(
             IllegalReason.NOT_ALLOWED_BY_RULES,
@@ -653,7 +677,10 @@ def discard(state: GameState, action: Discard) -> GameState:
             )
     elif target is not None:
         if not is_skip_use(card, state) or state.forced_discard:
-            raise illegal(IllegalReason.TARGET_NOT_NEEDED, f"discarding {card} skips nobody")
+            raise illegal(
+                IllegalReason.TARGET_NOT_NEEDED,
+                f"discarding {card} skips nobody: leave out the target (R-9.1)",
+            )
         if going_out:
             raise illegal(
                 IllegalReason.TARGET_NOT_NEEDED,

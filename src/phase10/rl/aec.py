@@ -148,7 +148,11 @@ class Phase10AEC(AECEnv[str, Observation, np.int64]):
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation array and its action mask."""
-        seat = self._seat[agent]
+        try:
+            seat = self._seat[agent]
+        except KeyError:  # still a KeyError (PettingZoo's agents are keys), one that says so
+            agents = ", ".join(self.possible_agents)
+            raise KeyError(f"no agent named {show(agent)} (agents: {agents})") from None
         state = self.game_state
         if seat == state.current_player:
             mask = np.ndarray(self._mask_shape, _INT8, self.codec.mask_bytes(state))

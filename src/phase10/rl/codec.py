@@ -52,8 +52,9 @@ from ..actions import (
 from ..cards import ALL_CARDS
 from ..engine import check, legal_actions
 from ..errors import IllegalActionError, IllegalReason, InvalidDataError
-from ..limits import show
+from ..limits import quote, show
 from ..melds import End
+from ..notation import action_to_text
 from ..rules import Rules
 from ..state import GameState, Stage
 from .common import resolve_rules
@@ -311,7 +312,8 @@ class ActionCodec:
         for section in self.sections:
             if section.name == name:
                 return slice(section.start, section.stop)
-        raise KeyError(name)
+        known = ", ".join(section.name for section in self.sections)
+        raise KeyError(f"no section named {quote(name)} (sections: {known})")
 
     def legal_indices(self, state: GameState) -> list[int]:
         """The legal indices in ``state``, in increasing order."""
@@ -382,8 +384,13 @@ class ActionCodec:
         action = self._spell(section.name, index - section.start)
         if action is not None:
             error = check(state, action)
-            if error is not None:
-                return error
+            if error is not None:  # the engine's reason, with the action the index spells
+                told = IllegalActionError(
+                    error.reason,
+                    f"index {index} ({action_to_text(action)}) is not legal: {error.message}",
+                )
+                told.__cause__ = error  # set, not ``raise from``: see bots._refused
+                return told
             return IllegalActionError(
                 IllegalReason.NOT_ALLOWED_BY_RULES,
                 f"{action!r} is legal but not listed (the codec covers listed actions only)",

@@ -34,10 +34,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..cards import ALL_CARDS, Card
-from ..errors import InvalidDataError
-from ..limits import show
+from ..limits import quote
 from ..melds import Meld
 from ..rules import MAX_DECKS, DrawExhaustion, Rules
+from ..seating import no_seat
 from ..state import GameState, Laying, PlayerState, Stage
 from ..views import PlayerView
 from .common import resolve_rules
@@ -300,7 +300,8 @@ class ObservationEncoder:
             found = [b for b in self.seat_blocks if b.name == name]
             base = self.seats_start + place * self.seat_size
         if not found:
-            raise KeyError(name)
+            known = ", ".join(b.name for b in (self.blocks if place is None else self.seat_blocks))
+            raise KeyError(f"no block named {quote(name)} (blocks: {known})")
         return slice(base + found[0].start, base + found[0].stop)
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
@@ -353,7 +354,7 @@ class ObservationEncoder:
         players = state.players
         count = len(players)
         if not 0 <= seat < count:
-            raise InvalidDataError(f"no seat {show(seat)} in a game of {count}")
+            raise no_seat(seat, count)
         size = self.seat_size
         # A seat's block depends on the player, its pickups and its target phase, which
         # depends on the player, the hand number, a tiebreak and the seats dealt in.

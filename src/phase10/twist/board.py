@@ -102,10 +102,13 @@ class Board:
         return self.spaces[space] is None
 
     def phase_number(self, space: int) -> int:
-        """The phase number a phase space shows (a Twist space raises ``ValueError``)."""
+        """The phase number a phase space shows (a Twist space raises
+        :class:`~phase10.InvalidDataError`, a ``ValueError``)."""
         number = self.spaces[space]
         if number is None:
-            raise ValueError(f"space {space} is a Twist space")
+            raise InvalidDataError(
+                f"space {space} is a Twist space: it shows no phase (is_twist(space) tells)"
+            )
         return number
 
     def neighbours(self, space: int) -> tuple[int, int]:

@@ -20,6 +20,7 @@ phase10.errors.IllegalActionError: draw a card first, from the draw pile or a di
 from __future__ import annotations
 
 from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand
+from ..engine.common import not_a_state, not_an_action
 from ..errors import IllegalActionError, IllegalReason
 from . import plays
 from .actions import ChooseSpace, DiscardOnto, DrawTwist, PlaySkip, TakePile, TwistAction
@@ -57,7 +58,10 @@ def apply(state: TwistState, action: TwistAction) -> TwistState:
 
     ``state`` itself is never changed.
     """
-    stage = state.stage
+    try:
+        stage = state.stage
+    except AttributeError:  # free where it does not happen (zero-cost try)
+        raise not_a_state(state, "TwistState") from None
     if stage is TwistStage.GAME_OVER:
         raise illegal(IllegalReason.GAME_OVER, "the game is over")
     if stage is TwistStage.PLAY:
@@ -84,8 +88,16 @@ def apply(state: TwistState, action: TwistAction) -> TwistState:
     elif isinstance(action, NextHand):  # TwistStage.HAND_OVER
         return next_hand(state, action.deck)
     if not isinstance(action, _ACTIONS):
-        raise illegal(IllegalReason.UNKNOWN_ACTION, f"{action!r} is not a Phase 10 Twist action")
-    raise illegal(IllegalReason.WRONG_STAGE, _STAGE_HINTS[stage])
+        raise not_an_action(
+            action, "a Phase 10 Twist", "Twist discards with DiscardOnto; parse_action reads text"
+        )
+    if isinstance(action, NextHand):
+        why = "the hand is not over: the next hand is dealt once it is"
+    elif isinstance(action, (ChooseSpace, DrawTwist)):
+        why = "a space or a Twist card is chosen only on a Twist space, before drawing (T-3.2)"
+    else:
+        why = _STAGE_HINTS[stage]
+    raise illegal(IllegalReason.WRONG_STAGE, why)
 
 
 def check(state: TwistState, action: TwistAction) -> IllegalActionError | None:

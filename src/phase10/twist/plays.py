@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..actions import Hit, LayDown, LayGroup
 from ..cards import SKIP
 from ..dealing import shuffled
-from ..engine.common import add, remove
+from ..engine.common import add, no_such_group, not_held, remove
 from ..engine.laydowns import can_finish, needs_natural
 from ..errors import IllegalReason
 from ..laying import remaining_requirements
@@ -191,7 +191,7 @@ def lay_down(state: TwistState, action: LayDown) -> TwistState:
         missing.remove(meld)
     rest = remove(player.hand, action.cards())
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, action.cards()))
     why = laydown_problem(action.melds, phase, state.rules.meld_rules)
     if why:
         raise illegal(IllegalReason.INVALID_MELD, f"that is not your phase: {why}")
@@ -224,9 +224,10 @@ def lay_group(state: TwistState, action: LayGroup) -> TwistState:
     why = meld.problem(rules)
     if why:
         raise illegal(IllegalReason.INVALID_MELD, why)
-    rest = remove(player.hand, [c for m in (*pending, meld) for c in m.cards])
+    taken = [c for m in (*pending, meld) for c in m.cards]
+    rest = remove(player.hand, taken)
     if rest is None:
-        raise illegal(IllegalReason.CARD_NOT_IN_HAND, "you do not hold all of those cards")
+        raise illegal(IllegalReason.CARD_NOT_IN_HAND, not_held(player.hand, taken))
     left.remove(meld.requirement)
     others = tuple(left)
     if len(rest) - sum(r.size for r in others) < 1:
@@ -280,7 +281,10 @@ def hit(state: TwistState, action: Hit) -> TwistState:
         )
     owner, index = action.owner, action.meld
     if not (0 <= owner < len(state.players) and 0 <= index < len(state.players[owner].melds)):
-        raise illegal(IllegalReason.NO_SUCH_MELD, "there is no such group on the table")
+        raise illegal(
+            IllegalReason.NO_SUCH_MELD,
+            no_such_group([p.melds for p in state.players], owner, index),
+        )
     meld = state.players[owner].melds[index]
     if action.card not in player.hand:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
@@ -361,7 +365,7 @@ def play_skip(state: TwistState, action: PlaySkip) -> TwistState:
         why = (
             "you cannot skip yourself"
             if target == seat
-            else f"there is no seat {target}"
+            else f"there is no seat {target} at this table (seats 0 to {len(state.players) - 1})"
             if not 0 <= target < len(state.players)
             else f"{state.players[target].name} already has a Skip in front of them (T-5.2)"
         )

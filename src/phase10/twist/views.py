@@ -19,10 +19,9 @@ from __future__ import annotations
 import attrs
 
 from ..cards import Card
-from ..errors import InvalidDataError
-from ..limits import show
 from ..melds import Meld
 from ..phases import Phase
+from ..seating import no_seat
 from .rules import TwistRules
 from .state import Piles, TwistHandResult, TwistPlayer, TwistStage, TwistState, phase_of
 
@@ -105,7 +104,7 @@ def _seat_view(player: TwistPlayer) -> TwistSeatView:
 def player_view(state: TwistState, seat: int | None) -> TwistView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.players)):
-        raise InvalidDataError(f"no seat {show(seat)} at a table of {len(state.players)}")
+        raise no_seat(seat, len(state.players))
     own = seat is not None and seat == state.current_player
     return TwistView(
         seat,

@@ -1,0 +1,459 @@
+"""Error messages as a newcomer reads them: what was refused, why, and the way out.
+
+One table of mistakes a game developer makes through the public API (a server passing
+client input, a terminal game, a bot author, a variant author). Each row names the
+exception type and the key words of its message: the thing refused (a card, a seat, a
+group as OWNER.MELD, a variant name), the reason (the rule id where a rule decides), and
+what is allowed instead where that is cheap. The states given are left as they were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from phase10 import (
+    Card,
+    ChoosePhase,
+    DeckSpec,
+    Discard,
+    DrawStock,
+    End,
+    GameState,
+    GiveCard,
+    GreedyBot,
+    Hit,
+    IllegalActionError,
+    IllegalReason,
+    InvalidDataError,
+    InvalidRulesError,
+    LayDown,
+    Meld,
+    NextHand,
+    RandomBot,
+    Rules,
+    RunOf,
+    SetOf,
+    Stage,
+    apply,
+    card_points,
+    dice,
+    engine,
+    format_cards,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_cards,
+    play_game,
+    player_view,
+    replay,
+    sample_state,
+    sampling,
+    seat_update,
+    sort_cards,
+    standard_deck,
+    to_json,
+    twist,
+    variants,
+)
+from phase10.cli import main
+
+# A compiled build (mypyc) refuses a wrong Python type at the call itself, with its own
+# words: there only the type of the error is checked.
+PURE_ENGINE = engine.__file__.endswith(".py")
+PURE_SAMPLING = sampling.__file__.endswith(".py")
+
+
+@attrs.frozen
+class Table:
+    """The states the mistakes are made on (all immutable)."""
+
+    drawing: GameState  # seed 1, three seats: seat 1 to draw
+    playing: GameState  # seat 1 has drawn: R9 R10 R11 B10 G2 G3 G11 Y4 Y6 Y10 Y11
+    laid: GameState  # seat 2 to play, its phase down; seat 1 has groups 1.0, 1.1; seat 0 none
+    masters: GameState  # Masters: seat 1 to choose its phase (V-1.4)
+    dice_rolled: dice.DiceState
+    twist_drawn: twist.TwistState
+
+
+def _laid_state() -> GameState:
+    """Greedy play from seed 1 until the seat to play has laid down beside another seat."""
+    state = new_game(3, seed=1)
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
+    for _ in range(500):
+        seat = state.current_player
+        if (
+            seat is not None
+            and state.stage is Stage.PLAY
+            and state.players[seat].laid_down
+            and state.players[(seat + 2) % 3].melds
+            and not state.players[(seat + 1) % 3].melds
+        ):
+            return state
+        action = (
+            NextHand()
+            if seat is None
+            else bots[seat].choose(player_view(state, seat), legal_actions(state))
+        )
+        state = apply(state, action)
+    raise AssertionError("no such state within 500 actions")
+
+
+@pytest.fixture(scope="module")
+def table() -> Table:
+    drawing = new_game(3, seed=1)
+    laid = _laid_state()
+    assert laid.current_player == 2  # the rows rely on it
+    assert len(laid.players[1].melds) == 2
+    return Table(
+        drawing=drawing,
+        playing=apply(drawing, DrawStock()),
+        laid=laid,
+        masters=new_game(3, rules="masters", seed=2),
+        dice_rolled=dice.apply(dice.new_game(["Ann", "Bob"], seed=7), dice.Roll()),
+        twist_drawn=twist.apply(twist.new_game(["Ann", "Bob"], seed=7), twist.TakePile(0)),
+    )
+
+
+def _misfit(state: GameState) -> Card:
+    """A natural card of the player to move that is not a 10 (the set 1.0 is of 10s)."""
+    seat = state.current_player
+    assert seat is not None
+    return next(c for c in state.players[seat].hand if c.number not in (None, 10))
+
+
+Case = tuple[Callable[[Table], object], type[BaseException], tuple[str, ...]]
+
+CASES: dict[str, Case] = {
+    # The card game: apply with an action of the wrong moment (R-4.2, R-13.2, V-1.4, V-12)
+    "R-4.2 discard before drawing": (
+        lambda t: apply(t.drawing, Discard(t.drawing.players[1].hand[0])),
+        IllegalActionError,
+        ("draw a card first", "R-4.2"),
+    ),
+    "R-13.2 next hand mid-hand": (
+        lambda t: apply(t.playing, NextHand()),
+        IllegalActionError,
+        ("the hand is not over", "R-13.2"),
+    ),
+    "V-1.4 choosing a phase mid-turn": (
+        lambda t: apply(t.drawing, ChoosePhase(3)),
+        IllegalActionError,
+        ("chosen only at the start of a hand", "V-1.4"),
+    ),
+    "V-12 giving the upturned card mid-turn": (
+        lambda t: apply(t.playing, GiveCard(0)),
+        IllegalActionError,
+        ("upturned card", "V-12"),
+    ),
+    "text where an action belongs": (
+        lambda t: apply(t.drawing, "draw"),  # type: ignore[arg-type]
+        IllegalActionError,
+        ("'draw' is not a phase10 action", "parse_action"),
+    ),
+    "None where a state belongs (apply)": (
+        lambda t: apply(None, DrawStock()),  # type: ignore[arg-type]
+        TypeError,
+        ("expected a GameState", "None"),
+    ),
+    "None where a state belongs (legal_actions)": (
+        lambda t: legal_actions(None),  # type: ignore[arg-type]
+        TypeError,
+        ("expected a GameState",),
+    ),
+    # Lay-downs (R-5): the missing cards and the phases open are named
+    "R-5 lay-down of cards not held": (
+        lambda t: apply(t.playing, parse_action("lay set:R9 R9 R9 | set:B10 B10 B10")),
+        IllegalActionError,
+        ("you do not hold all of those cards", "missing: R9 R9 B10 B10"),
+    ),
+    "R-5 lay-down of a phase not open": (
+        lambda t: apply(t.playing, parse_action("lay phase=5 set:R9 R9 R9 | set:B10 B10 B10")),
+        IllegalActionError,
+        ("cannot lay down phase 5 now", "you may lay down phase 1"),
+    ),
+    "R-5.2 a second lay-down": (
+        lambda t: apply(t.laid, parse_action("lay set:R1 R1 R1 | set:R2 R2 R2")),
+        IllegalActionError,
+        ("only one phase per hand", "R-5.2"),
+    ),
+    "V-1.4 choosing a phase the rules lack": (
+        lambda t: apply(t.masters, ChoosePhase(12)),
+        IllegalActionError,
+        ("no phase 12", "their phases: 1-10"),
+    ),
+    # Hits (R-6): the group is named as OWNER.MELD, with the groups there are
+    "R-6.2 hit before laying down": (
+        lambda t: apply(t.playing, Hit(t.playing.players[1].hand[0], 0, 0)),
+        IllegalActionError,
+        ("lay down your own phase before hitting", "R-6.2"),
+    ),
+    "hit on a group index past the seat's groups": (
+        lambda t: apply(t.laid, Hit(_misfit(t.laid), 1, 9)),
+        IllegalActionError,
+        ("seat 1 has no group 1.9", "its groups are 1.0 to 1.1"),
+    ),
+    "hit on a seat that is not at the table": (
+        lambda t: apply(t.laid, Hit(_misfit(t.laid), 5, 0)),
+        IllegalActionError,
+        ("no seat 5 at this table", "seats 0 to 2"),
+    ),
+    "hit on a seat with no groups": (
+        lambda t: apply(t.laid, Hit(_misfit(t.laid), 0, 0)),
+        IllegalActionError,
+        ("seat 0 has no groups on the table",),
+    ),
+    "R-6.5 a card that does not fit": (
+        lambda t: apply(t.laid, Hit(_misfit(t.laid), 1, 0, End.HIGH)),
+        IllegalActionError,
+        ("does not fit", "set of 10s", "R-6.5"),
+    ),
+    # Skips (R-9.1)
+    "R-9.1 a target for a card that is no Skip": (
+        lambda t: apply(t.laid, Discard(_misfit(t.laid), target=1)),
+        IllegalActionError,
+        ("skips nobody", "leave out the target", "R-9.1"),
+    ),
+    # Bots: counted and checked before the first move
+    "too few bots": (
+        lambda t: play_game(t.drawing, [RandomBot()]),
+        InvalidDataError,
+        ("3 seats need 3 bots", "not 1"),
+    ),
+    "a value that is not a bot": (
+        lambda t: play_game(t.drawing, [1, 2, 3]),  # type: ignore[list-item]
+        TypeError,
+        ("bots[0] is not a bot", "choose(view, legal)"),
+    ),
+    "too few dice bots": (
+        lambda t: dice.play_game(t.dice_rolled, [dice.RandomBot()]),
+        InvalidDataError,
+        ("2 seats need 2 bots",),
+    ),
+    # Seats, as a server passes them: the seats there are
+    "player_view of a seat not at the table": (
+        lambda t: player_view(t.drawing, 5),
+        InvalidDataError,
+        ("no seat 5 at a table of 3 (seats 0-2)",),
+    ),
+    "seat_update of a seat not at the table": (
+        lambda t: seat_update(t.drawing, 9),
+        InvalidDataError,
+        ("no seat 9 at a table of 3 (seats 0-2)",),
+    ),
+    "dice player_view of a seat not at the table": (
+        lambda t: dice.player_view(t.dice_rolled, 5),
+        InvalidDataError,
+        ("no seat 5 at a table of 2 (seats 0-1)",),
+    ),
+    "twist player_view of a seat not at the table": (
+        lambda t: twist.player_view(t.twist_drawn, 5),
+        InvalidDataError,
+        ("no seat 5 at a table of 2 (seats 0-1)",),
+    ),
+    # Variants and rules, as a variant author writes them
+    "a misspelt variant": (
+        lambda t: variants.resolve("mastrs"),
+        InvalidRulesError,
+        ("no variant named 'mastrs'", "known: ", "did you mean 'masters'?"),
+    ),
+    "a misspelt part of a variant spec": (
+        lambda t: new_game(3, rules="masters+revrse"),
+        InvalidRulesError,
+        ("no variant named 'revrse'", "did you mean 'reverse-cards'?"),
+    ),
+    "a deck without number cards": (
+        lambda t: Rules(deck=DeckSpec(copies=0)),
+        InvalidRulesError,
+        ("deck: ", "copies", "at least 1, not 0"),
+    ),
+    # Cards as text where Card values belong
+    "format_cards of card text": (
+        lambda t: format_cards(["R7"]),  # type: ignore[list-item]
+        TypeError,
+        ("format_cards takes Card values, not 'R7'", "parse_cards"),
+    ),
+    "sort_cards of a line of text": (
+        lambda t: sort_cards("R7 B7"),  # type: ignore[arg-type]
+        TypeError,
+        ("sort_cards takes Card values, not the text 'R7 B7'",),
+    ),
+    "card_points of card text": (
+        lambda t: card_points("R7"),  # type: ignore[arg-type]
+        TypeError,
+        ("card_points takes Card values", "parse_cards"),
+    ),
+    "standard_deck of a number": (
+        lambda t: standard_deck(-1),  # type: ignore[arg-type]
+        TypeError,
+        ("standard_deck takes a DeckSpec or Rules, not -1",),
+    ),
+    "replay of something that is no record": (
+        lambda t: replay(None),  # type: ignore[arg-type]
+        TypeError,
+        ("replay takes a GameRecord, not None",),
+    ),
+    # Notation, as a terminal game reads it
+    "a lay-down given as text": (
+        lambda t: LayDown("set:R7 R7 W"),  # type: ignore[arg-type]
+        InvalidDataError,
+        ("a lay-down is a sequence of Meld values", "parse_action reads 'lay"),
+    ),
+    "a hit written without OWNER.MELD": (
+        lambda t: parse_action("hit R7 1"),
+        InvalidDataError,
+        ("'R7' at 4", "OWNER.MELD", "the form is 'hit OWNER.MELD CARD [low|high]'"),
+    ),
+    # Phase 10 Dice (D-2.1)
+    "D-2.1 a card-game action in the dice game": (
+        lambda t: dice.apply(t.dice_rolled, DrawStock()),  # type: ignore[arg-type]
+        IllegalActionError,
+        ("a DrawStock is not a Phase 10 Dice action", "Roll, Keep"),
+    ),
+    "None where a dice state belongs": (
+        lambda t: dice.apply(None, dice.Roll()),  # type: ignore[arg-type]
+        TypeError,
+        ("expected a DiceState, not None",),
+    ),
+    "a die named by a long text": (
+        lambda t: dice.apply(t.dice_rolled, dice.Keep(("x" * 5000,))),  # type: ignore[arg-type]
+        IllegalActionError,
+        ("there is no die 'xxx", "the dice are 0-9"),
+    ),
+    # Phase 10 Twist (T-3.2)
+    "a card-game Discard in Twist": (
+        lambda t: twist.apply(
+            t.twist_drawn,
+            Discard(t.twist_drawn.players[1].hand[0]),  # type: ignore[arg-type]
+        ),
+        IllegalActionError,
+        ("a Discard is not a Phase 10 Twist action", "DiscardOnto"),
+    ),
+    "Twist: the phase of a Twist space": (
+        lambda t: twist.DEFAULT_BOARD.phase_number(4),
+        InvalidDataError,
+        ("space 4 is a Twist space", "is_twist"),
+    ),
+    "None where a Twist state belongs": (
+        lambda t: twist.apply(None, DrawStock()),  # type: ignore[arg-type]
+        TypeError,
+        ("expected a TwistState, not None",),
+    ),
+    "Twist: next hand mid-hand": (
+        lambda t: twist.apply(t.twist_drawn, NextHand()),
+        IllegalActionError,
+        ("the hand is not over",),
+    ),
+    "T-3.2 choosing a space while playing": (
+        lambda t: twist.apply(t.twist_drawn, twist.ChooseSpace(3)),
+        IllegalActionError,
+        ("only on a Twist space", "T-3.2"),
+    ),
+    "Twist: a lay-down of cards not held": (
+        lambda t: twist.apply(
+            t.twist_drawn, twist.parse_action("lay set:R9 R9 R9 | set:B10 B10 B10")
+        ),
+        IllegalActionError,
+        ("missing: R9 R9 R9 B10 B10 B10",),
+    ),
+}
+
+# Wrong Python types refused at a compiled function's call by mypyc: type checked only.
+_COMPILED_CALL = {
+    "None where a state belongs (apply)": PURE_ENGINE,
+    "None where a state belongs (legal_actions)": PURE_ENGINE,
+}
+
+
+def _snapshot(t: Table) -> tuple[str, ...]:
+    cards = (to_json(s) for s in (t.drawing, t.playing, t.laid, t.masters))
+    return (*cards, dice.to_json(t.dice_rolled), twist.to_json(t.twist_drawn))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_refusal_says_what_and_why(table: Table, name: str) -> None:
+    call, kind, fragments = CASES[name]
+    before = _snapshot(table)
+    with pytest.raises(kind) as caught:
+        call(table)
+    assert type(caught.value) is kind or kind is not TypeError  # no subclass leaks as TypeError
+    message = str(caught.value)
+    assert len(message) < 600, message  # quoted inputs are cut, never dumped
+    if _COMPILED_CALL.get(name, True):
+        for fragment in fragments:
+            assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert _snapshot(table) == before  # the states given are untouched
+
+
+def test_illegal_action_reasons_stay_machine_readable(table: Table) -> None:
+    """The words changed, not the codes a program switches on."""
+    cases = {
+        "R-5 lay-down of cards not held": IllegalReason.CARD_NOT_IN_HAND,
+        "hit on a group index past the seat's groups": IllegalReason.NO_SUCH_MELD,
+        "R-13.2 next hand mid-hand": IllegalReason.WRONG_STAGE,
+        "D-2.1 a card-game action in the dice game": IllegalReason.UNKNOWN_ACTION,
+        "R-9.1 a target for a card that is no Skip": IllegalReason.TARGET_NOT_NEEDED,
+    }
+    for name, reason in cases.items():
+        with pytest.raises(IllegalActionError) as caught:
+            CASES[name][0](table)
+        assert caught.value.reason is reason, name
+
+
+def test_sample_state_of_a_full_state_names_player_view(table: Table) -> None:
+    with pytest.raises(TypeError) as caught:
+        sample_state(table.drawing, random.Random(1))  # type: ignore[arg-type]
+    if PURE_SAMPLING:
+        assert "sample_state takes a PlayerView (player_view(state, seat))" in str(caught.value)
+
+
+def test_a_hand_built_meld_without_anchor_points_to_make() -> None:
+    """Meld(...) keeps the anchor as given: a bot that leaves it out is told of make()."""
+    for requirement, cards in ((SetOf(3), "G8 G8 W"), (RunOf(4), "R1 R2 R3 R4")):
+        meld = Meld(requirement, parse_cards(cards))
+        why = meld.problem()
+        assert why is not None
+        assert f"{requirement!r}.make(cards) works it out" in why
+        assert requirement.make(cards).problem() is None
+
+
+def test_rl_refusals_name_the_index_and_the_names_there_are(table: Table) -> None:
+    rl = pytest.importorskip("phase10.rl")
+    codec = rl.ActionCodec("standard")
+    card = table.drawing.players[1].hand[0]
+    index = codec.encode(Discard(card))
+    with pytest.raises(IllegalActionError) as caught:
+        codec.decode(table.drawing, index)
+    assert str(caught.value) == (
+        f"index {index} (discard {card}) is not legal: draw a card first (R-4.2)"
+    )
+    assert caught.value.reason is IllegalReason.WRONG_STAGE
+    with pytest.raises(KeyError, match=r"no section named 'nope'.*discard"):
+        codec.block_of("nope")
+    with pytest.raises(KeyError, match=r"no block named 'nope'.*hand"):
+        rl.ObservationEncoder("standard").block("nope")
+    aec = rl.env(players=3)
+    aec.reset(seed=1)
+    with pytest.raises(KeyError, match="no agent named 'player_9'"):
+        aec.observe("player_9")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
+        (["play", "--seed", "-3"], "argument --seed: must not be negative, not -3"),
+        (["play", "--variant", "mastrs"], "did you mean 'masters'?"),
+    ],
+)
+def test_cli_arguments_are_refused_in_words(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status = main(argv)
+    captured = capsys.readouterr()
+    assert status != 0
+    assert captured.out == ""
+    assert message in captured.err
