@@ -56,6 +56,14 @@ def test_every_option_has_help_text() -> None:
     assert missing == []
 
 
+def test_every_subcommand_describes_itself_in_its_help() -> None:
+    """``phase10 <command> --help`` opens with a sentence saying what the command does."""
+    undescribed = [
+        name for name, command in _subparsers(_parser()).items() if not command.description
+    ]
+    assert undescribed == []
+
+
 # --------------------------------------------------------------------------- the terminal game
 
 

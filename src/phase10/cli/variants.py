@@ -26,7 +26,12 @@ def print_variants(out: TextIO, *, plain: bool = False) -> None:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``variants`` subcommand and its options."""
-    listing = sub.add_parser("variants", help="list the registered variants")
+    listing = sub.add_parser(
+        "variants",
+        help="list the registered variants",
+        description="List the registered variants: name, aliases and what each changes. "
+        "Join names with '+' to combine them (e.g. --variant even-phases+to-phase-3).",
+    )
     listing.add_argument("--plain", action="store_true", help="a plain-text table")
 
 
