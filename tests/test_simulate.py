@@ -549,3 +549,20 @@ def test_seed_set_matches_a_plain_set(seeds: list[int]) -> None:
 def test_a_bot_that_cannot_reach_worker_processes_is_a_clear_error() -> None:
     with pytest.raises(InvalidDataError, match="cannot be sent to worker processes"):
         simulate("to-phase-1", lambda seed: GreedyBot(), 2, players=2, workers=2)
+
+
+def test_a_bot_that_cannot_reach_ray_workers_is_a_clear_error() -> None:
+    """A factory holding a lock cannot be pickled, even by Ray's cloudpickle: the run is
+    refused before Ray starts, naming the bot. Before, Ray started and then raised its own
+    TypeError about the task's argument, after a page of its serialization report."""
+    pytest.importorskip("ray", reason="the ray extra is not installed")
+    import threading
+
+    lock = threading.Lock()
+
+    def locked(seed: int) -> GreedyBot:
+        with lock:
+            return GreedyBot()
+
+    with pytest.raises(InvalidDataError, match=r"bot '.*locked' cannot be sent to Ray workers"):
+        simulate("to-phase-1", [locked, "random"], 2, backend="ray", address="ray://nowhere:1")

@@ -64,3 +64,84 @@ def test_ctrl_c_stops_a_run_whose_bot_never_returns(tmp_path: Path) -> None:
     status, err = run("simbots:Hangs", tmp_path / "out.jsonl", interrupt_after=3)
     assert status is not None, "Ctrl-C did not stop the run"
     assert "KeyboardInterrupt" in err
+
+
+KILLED_SCRIPT = """
+import sys
+from phase10.simulate import simulate
+simulate("to-phase-2", ["greedy", "random"], games=100_000, workers=2, start_method=sys.argv[1],
+         out=sys.argv[2])
+"""
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes ``pid`` started, their own children included (Linux's /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads processes from /proc")
+@pytest.mark.parametrize(
+    "start_method",
+    [
+        "fork",
+        pytest.param("forkserver", marks=pytest.mark.slow),  # new interpreters: slow to start
+        pytest.param("spawn", marks=pytest.mark.slow),
+    ],
+)
+def test_workers_end_with_a_driver_killed_outright(tmp_path: Path, start_method: str) -> None:
+    """``kill -9`` of the driver (or the out-of-memory killer) runs no clean-up: its workers
+    must notice and end, not wait for work for ever. Before, they stayed until rebooted (with
+    forkserver, the server too, as its children keep it alive)."""
+    out = tmp_path / "out.jsonl"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    }
+    driver = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SCRIPT, start_method, str(out)],
+        env=env,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while not (out.exists() and out.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert out.stat().st_size, "no game was written"
+        workers = descendants(driver.pid)
+        assert len(workers) >= 2
+        driver.kill()
+        driver.wait()
+        deadline = time.monotonic() + 15
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if alive(pid)], "workers outlived their driver"
+    finally:
+        for pid in [driver.pid, *workers]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)

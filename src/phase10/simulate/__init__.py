@@ -88,6 +88,14 @@ def _check_whole(value: object, name: str, low: int | None = None) -> None:
         raise InvalidDataError(f"{name} must be a whole number{at_least}, not {value!r}", name)
 
 
+def _cap_label(label: str, max_actions: int) -> str:
+    """The variant label with the action cap when it is not the default: a game at one cap
+    may be unfinished at a lower one, so runs of two caps must never resume or merge."""
+    if max_actions == DEFAULT_MAX_ACTIONS:
+        return label
+    return f"{label} (action cap {max_actions})"
+
+
 def simulate(
     spec: str | Rules | GameRules = "standard",
     bots: BotSpec | Sequence[BotSpec] = "greedy",
@@ -122,7 +130,9 @@ def simulate(
     file, in seed order; ``resume=True`` counts the games already there and
     plays only the missing seeds (without it an existing non-empty file is
     refused). ``on_outcome(outcome)`` sees each game in seed order. A game
-    still running after ``max_actions`` actions is counted as unfinished. A bot that
+    still running after ``max_actions`` actions is counted as unfinished (a cap other than
+    :data:`DEFAULT_MAX_ACTIONS` is part of the variant label, ``"standard (action cap
+    500)"``, so that runs of two caps never merge or resume into each other). A bot that
     raises, or chooses an action the game refuses, stops the run with a :class:`BotError`
     naming the bot, its seat, the game's seed, hand and turn (the games written to ``out``
     before it stay there).
@@ -152,7 +162,8 @@ def simulate(
         check_bots(game, kinds)
     names = tuple(bot_name(kind) for kind in kinds)
     rules.check_players(len(kinds))
-    label = family_label(game, rules)
+    _check_whole(max_actions, "max_actions", 1)
+    label = _cap_label(family_label(game, rules), max_actions)
     _check_whole(games, "games", 0)
     _check_whole(seed, "seed", 0)
     if seed + games > SEED_LIMIT:
@@ -161,7 +172,6 @@ def simulate(
             f"cannot start from {show(seed)}",
             "seed",
         )
-    _check_whole(max_actions, "max_actions", 1)
     if workers is not None:
         _check_whole(workers, "workers", 1)
     if start_method is not None:
@@ -218,7 +228,7 @@ def simulate(
         if first is not None:
             planner = Planner(itertools.chain([first], gaps))
             job = Job(rules, kinds, max_actions, game)
-            backend_used = open_backend(backend, workers, address, start_method)
+            backend_used = open_backend(backend, workers, address, start_method, kinds)
             drive(backend_used, job, planner, Reorder(emit), arrived)
     finally:
         if writer is not None:

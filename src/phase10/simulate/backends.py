@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import InvalidDataError
+from .players import BotSpec
 from .ray_backend import RayBackend
 from .runner import Backend, InlineBackend, ProcessBackend
 
@@ -10,10 +13,15 @@ __all__ = ["open_backend"]
 
 
 def open_backend(
-    name: str, workers: int | None, address: str | None, start_method: str | None = None
+    name: str,
+    workers: int | None,
+    address: str | None,
+    start_method: str | None = None,
+    bots: Sequence[BotSpec] = (),
 ) -> Backend:
     """The backend ``name`` ("local" or "ray") with ``workers`` workers, local ones started
-    by ``start_method`` (see :func:`~phase10.simulate.runner.start_context`).
+    by ``start_method`` (see :func:`~phase10.simulate.runner.start_context`); Ray's checks
+    that it can ship ``bots`` before it starts.
 
     Ray itself is imported only when the Ray backend starts.
     """
@@ -28,5 +36,5 @@ def open_backend(
             "start_method",
         )
     if name == "ray":
-        return RayBackend(workers, address)
+        return RayBackend(workers, address, bots)
     raise InvalidDataError(f"no backend named {name!r}; use 'local' or 'ray'", "backend")

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import importlib
 import logging
+import pickle
 import types
+from collections.abc import Sequence
 
 from ..errors import InvalidDataError, Phase10Error
 from .outcome import Batch
+from .players import BotSpec, bot_name
 from .runner import Job, run_batch
 
 __all__ = ["RayBackend"]
@@ -32,8 +35,11 @@ def _ray() -> types.ModuleType:
 class RayBackend:
     """Plays batches as Ray tasks, one CPU each, about two per worker in flight."""
 
-    def __init__(self, workers: int | None, address: str | None) -> None:
+    def __init__(
+        self, workers: int | None, address: str | None, bots: Sequence[BotSpec] = ()
+    ) -> None:
         ray = self._ray = _ray()
+        _check_shippable(bots)
         self._owned = not ray.is_initialized()
         if self._owned:
             local = address is None
@@ -75,3 +81,18 @@ class RayBackend:
         if self._owned:
             self._owned = False
             self._ray.shutdown()
+
+
+def _check_shippable(bots: Sequence[BotSpec]) -> None:
+    """Refuse, before Ray starts, a bot that cannot be sent to Ray workers: Ray's own error
+    names only its task's argument, after a page of its serialization report."""
+    cloudpickle = importlib.import_module("ray.cloudpickle")
+    for spec in bots:
+        try:
+            cloudpickle.dumps(spec)
+        except (pickle.PicklingError, TypeError, AttributeError) as error:
+            raise InvalidDataError(
+                f"bot {bot_name(spec)!r} cannot be sent to Ray workers ({error}): build its "
+                "state (locks, files, connections) in the factory, or name it by import path",
+                "bots",
+            ) from None

@@ -211,9 +211,25 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
 # ---------------------------------------------------------------------- local processes
 
 
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the driver, which stops them cleanly."""
+def _start_worker() -> None:
+    """Set up a worker process: leave Ctrl-C to the driver, which stops workers cleanly, and
+    end with the driver. A driver killed outright (``kill -9``, the out-of-memory killer)
+    runs no clean-up, and its idle workers would wait for work on their queue for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    driver = multiprocessing.parent_process()
+    if driver is not None:
+        threading.Thread(
+            target=_exit_with, args=(driver,), name="driver-watch", daemon=True
+        ).start()
+
+
+def _exit_with(driver: multiprocessing.process.BaseProcess) -> None:
+    """End this process when ``driver`` ends. Its sentinel is a pipe only the driver writes
+    to, for every start method (a forkserver's children keep the server alive, so the
+    parent's pid would not do; a worker forked later holds an earlier one's pipe too, but
+    the last one forked ends first and frees the others in turn)."""
+    driver.join()
+    os._exit(1)
 
 
 class ProcessBackend:
@@ -230,7 +246,7 @@ class ProcessBackend:
             _check_picklable(job)
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self._workers,
-                initializer=_ignore_interrupt,
+                initializer=_start_worker,
                 mp_context=start_context(job.bots, self._start_method),
             )
         return self._pool.submit(run_batch, job, start, stop)
