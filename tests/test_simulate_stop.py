@@ -24,20 +24,25 @@ simulate("standard", ["greedy", sys.argv[1]], games=8, workers=2, start_method="
 """
 
 
-def run(bot: str, out: Path, interrupt_after: float | None = None) -> tuple[int | None, str]:
-    """Run a simulation in its own session; its return code (``None``: still running after
-    half a minute, then killed with its workers) and its stderr."""
+def start(script: str, *args: str, stderr: int = subprocess.PIPE) -> subprocess.Popen[str]:
+    """Start ``script`` with ``args`` in its own session, the test bots importable."""
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
     }
-    process = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, bot, str(out)],
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
         env=env,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
         start_new_session=True,
     )
+
+
+def run(bot: str, out: Path, interrupt_after: float | None = None) -> tuple[int | None, str]:
+    """Run a simulation in its own session; its return code (``None``: still running after
+    half a minute, then killed with its workers) and its stderr."""
+    process = start(SCRIPT, bot, str(out))
     if interrupt_after is not None:
         time.sleep(interrupt_after)
         os.killpg(process.pid, signal.SIGINT)
@@ -117,16 +122,7 @@ def test_workers_end_with_a_driver_killed_outright(tmp_path: Path, start_method:
     must notice and end, not wait for work for ever. Before, they stayed until rebooted (with
     forkserver, the server too, as its children keep it alive)."""
     out = tmp_path / "out.jsonl"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-    }
-    driver = subprocess.Popen(
-        [sys.executable, "-c", KILLED_SCRIPT, start_method, str(out)],
-        env=env,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    driver = start(KILLED_SCRIPT, start_method, str(out), stderr=subprocess.DEVNULL)
     workers: set[int] = set()
     try:
         deadline = time.monotonic() + 60

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import importlib
 import logging
-import pickle
 import types
 from collections.abc import Sequence
 
 from ..errors import InvalidDataError, Phase10Error
 from .outcome import Batch
-from .players import BotSpec, bot_name
-from .runner import Job, run_batch
+from .players import BotSpec
+from .runner import Job, check_sendable, run_batch
 
 __all__ = ["RayBackend"]
 
@@ -86,13 +85,9 @@ class RayBackend:
 def _check_shippable(bots: Sequence[BotSpec]) -> None:
     """Refuse, before Ray starts, a bot that cannot be sent to Ray workers: Ray's own error
     names only its task's argument, after a page of its serialization report."""
-    cloudpickle = importlib.import_module("ray.cloudpickle")
-    for spec in bots:
-        try:
-            cloudpickle.dumps(spec)
-        except (pickle.PicklingError, TypeError, AttributeError) as error:
-            raise InvalidDataError(
-                f"bot {bot_name(spec)!r} cannot be sent to Ray workers ({error}): build its "
-                "state (locks, files, connections) in the factory, or name it by import path",
-                "bots",
-            ) from None
+    check_sendable(
+        bots,
+        importlib.import_module("ray.cloudpickle").dumps,
+        "Ray workers",
+        "build its state (locks, files, connections) in the factory, or name it by import path",
+    )

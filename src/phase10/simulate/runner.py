@@ -39,6 +39,7 @@ __all__ = [
     "Planner",
     "ProcessBackend",
     "Reorder",
+    "check_sendable",
     "check_start_method",
     "drive",
     "run_batch",
@@ -335,12 +336,22 @@ def _thread_count() -> int:
 
 def _check_picklable(job: Job) -> None:
     """Refuse, with a clear error, bots that cannot be sent to another process."""
-    for spec in job.bots:
+    check_sendable(
+        job.bots,
+        pickle.dumps,
+        "worker processes",
+        "define its factory at the top level of a module, or name it by import path",
+    )
+
+
+def check_sendable(
+    bots: Sequence[BotSpec], dumps: Callable[[object], bytes], where: str, hint: str
+) -> None:
+    """Refuse, naming the bot, one that ``dumps`` cannot pickle to send to ``where``."""
+    for spec in bots:
         try:
-            pickle.dumps(spec)
+            dumps(spec)
         except (pickle.PicklingError, AttributeError, TypeError) as error:
             raise InvalidDataError(
-                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}): define "
-                "its factory at the top level of a module, or name it by import path",
-                "bots",
+                f"bot {bot_name(spec)!r} cannot be sent to {where} ({error}): {hint}", "bots"
             ) from None
