@@ -29,9 +29,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from typing import Literal
 
 from ..errors import InvalidDataError
@@ -44,6 +46,7 @@ from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_ga
 from .guard import BotError
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
+from .ray_backend import ray_session
 from .results import ResultWriter, read_results, resume_scan, summarize_files
 from .runner import Job, Planner, Reorder, check_start_method, drive
 from .seeds import SeedSet
@@ -272,25 +275,22 @@ def compare_bots(
     per_rotation = games // len(kinds)
     order = tuple(range(len(kinds)))
     summaries = []
-    for r, turned in enumerate(rotations(order)):
+    play = functools.partial(
+        simulate,
+        backend=backend,
+        address=address,
+        max_actions=max_actions,
+        game=game,
+        start_method=start_method,
+    )
+    play(spec, kinds, 0, seed, workers)  # no game: checks every argument before Ray starts
+    with ray_session(workers, address, kinds) if backend == "ray" else nullcontext():
+        for r, turned in enumerate(rotations(order)):
 
-        def report(done: int, total: int, before: int = r * per_rotation) -> None:
-            if progress is not None:
-                progress(before + done, games)
+            def report(done: int, total: int, before: int = r * per_rotation) -> None:
+                if progress is not None:
+                    progress(before + done, games)
 
-        summaries.append(
-            simulate(
-                spec,
-                [kinds[i] for i in turned],
-                per_rotation,
-                seed,
-                workers,
-                progress=report,
-                backend=backend,
-                address=address,
-                max_actions=max_actions,
-                game=game,
-                start_method=start_method,
-            )
-        )
+            turn = [kinds[i] for i in turned]
+            summaries.append(play(spec, turn, per_rotation, seed, workers, progress=report))
     return BotComparison(tuple(summaries))

@@ -9,17 +9,18 @@ it is; otherwise this backend connects to ``address`` (``"auto"`` or
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import types
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..errors import InvalidDataError, Phase10Error
 from .outcome import Batch
 from .players import BotSpec
 from .runner import Job, check_sendable, run_batch
 
-__all__ = ["RayBackend"]
+__all__ = ["RayBackend", "ray_session"]
 
 
 def _ray() -> types.ModuleType:
@@ -29,6 +30,36 @@ def _ray() -> types.ModuleType:
         raise InvalidDataError(
             "the ray backend needs Ray: pip install 'phase10[ray]'", "backend"
         ) from None
+
+
+def _connect(ray: types.ModuleType, workers: int | None, address: str | None) -> None:
+    """Join the cluster at ``address``, or start a local Ray of ``workers`` CPUs."""
+    local = address is None
+    ray.init(
+        address=address,
+        num_cpus=workers if local else None,
+        include_dashboard=False if local else None,
+        logging_level=logging.WARNING,
+    )
+
+
+@contextlib.contextmanager
+def ray_session(
+    workers: int | None, address: str | None, bots: Sequence[BotSpec] = ()
+) -> Iterator[None]:
+    """Connect to Ray once for several simulations (the rotations of
+    :func:`~phase10.simulate.compare_bots`), unless the program is connected already, and
+    shut down afterwards: a local Ray takes seconds to start, once per simulation before."""
+    ray = _ray()
+    _check_shippable(bots)
+    if ray.is_initialized():
+        yield
+        return
+    _connect(ray, workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()
 
 
 class RayBackend:
@@ -41,13 +72,7 @@ class RayBackend:
         _check_shippable(bots)
         self._owned = not ray.is_initialized()
         if self._owned:
-            local = address is None
-            ray.init(
-                address=address,
-                num_cpus=workers if local else None,
-                include_dashboard=False if local else None,
-                logging_level=logging.WARNING,
-            )
+            _connect(ray, workers, address)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.slots = 2 * max(1, workers or cpus)
         self._task = ray.remote(num_cpus=1)(run_batch)
