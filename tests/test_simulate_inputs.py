@@ -126,3 +126,24 @@ def test_runs_of_another_action_cap_never_resume_or_merge(tmp_path: Path) -> Non
         summarize_files([out, default])
     with pytest.raises(InvalidDataError):
         resumed.merge(plain)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is for Linux and macOS")
+def test_a_results_file_another_run_is_writing_is_refused(tmp_path: Path) -> None:
+    """The same command started twice (two terminals, a restart while the first still runs)
+    appended the same seeds twice, between each other's lines: a file that neither resume
+    nor --summarize could read again. A run now locks its file; a second one is refused
+    with the file untouched, and runs once the first is done."""
+    import fcntl
+
+    out = tmp_path / "r.jsonl"
+    simulate("to-phase-1", ["greedy", "random"], games=2, out=out)
+    before = out.read_bytes()
+    with open(out, "ab") as first:  # another run, still writing
+        fcntl.flock(first.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(InvalidDataError, match="being written by another run"):
+            simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
+        assert out.read_bytes() == before
+    whole = simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
+    assert whole == simulate("to-phase-1", ["greedy", "random"], games=4)
+    assert main(["simulate", "--summarize", str(out), "--json"]) == 0

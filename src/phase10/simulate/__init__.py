@@ -193,15 +193,20 @@ def simulate(
         if os.path.isdir(out):
             raise InvalidDataError(f"{os.fspath(out)} is a directory: name a file", "out")
         try:
-            if os.path.exists(out) and os.path.getsize(out):
-                if not resume:
-                    raise InvalidDataError(
-                        f"{os.fspath(out)} already holds results: resume it, or choose another "
-                        "file",
-                        "out",
-                    )
-                done = resume_scan(out, label, names, seed, seed + games, tally)
-            writer = ResultWriter(out, label, names)
+            existing = os.path.exists(out) and os.path.getsize(out) > 0
+            if existing and not resume:
+                raise InvalidDataError(
+                    f"{os.fspath(out)} already holds results: resume it, or choose another file",
+                    "out",
+                )
+            writer = ResultWriter(out, label, names)  # locked: no other run appends now
+            try:
+                if existing:
+                    done = resume_scan(out, label, names, seed, seed + games, tally)
+                writer.begin()
+            except BaseException:
+                writer.close()
+                raise
         except OSError as error:
             raise InvalidDataError(
                 f"cannot write {os.fspath(out)}: {error.strerror or error}", "out"
