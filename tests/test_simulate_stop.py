@@ -141,3 +141,29 @@ def test_workers_end_with_a_driver_killed_outright(tmp_path: Path, start_method:
         for pid in [driver.pid, *workers]:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_ctrl_c_while_ray_starts_waits_for_the_start_then_stops_ray(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C inside ``ray.init`` (a local Ray takes seconds to start) left a half-built
+    core worker that crashed the process with a segmentation fault as it shut down (exit
+    status 139 instead of 130). The interrupt now waits for the start to finish, then stops
+    Ray and comes out as ``KeyboardInterrupt``. Ray itself is faked: only the order counts."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    from phase10.simulate.ray_backend import RayBackend
+
+    calls: list[str] = []
+
+    def init(**kwargs: object) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C half way through the start
+        time.sleep(0.05)  # where Python would run the handler, inside Ray's start-up
+        calls.append("started")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: calls.append("shut down"))
+    with pytest.raises(KeyboardInterrupt):
+        RayBackend(2, None)
+    assert calls == ["started", "shut down"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import signal
+import threading
 import types
 from collections.abc import Iterator, Sequence
 
@@ -35,12 +37,35 @@ def _ray() -> types.ModuleType:
 def _connect(ray: types.ModuleType, workers: int | None, address: str | None) -> None:
     """Join the cluster at ``address``, or start a local Ray of ``workers`` CPUs."""
     local = address is None
-    ray.init(
-        address=address,
-        num_cpus=workers if local else None,
-        include_dashboard=False if local else None,
-        logging_level=logging.WARNING,
-    )
+    try:
+        with _interrupt_after():
+            ray.init(
+                address=address,
+                num_cpus=workers if local else None,
+                include_dashboard=False if local else None,
+                logging_level=logging.WARNING,
+            )
+    except BaseException:  # Ctrl-C while Ray started: stop it now, not at exit
+        ray.shutdown()
+        raise
+
+
+@contextlib.contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends. Ray's start-up interrupted half way (in
+    ``CoreWorker.__cinit__``) leaves a core worker that crashes the process with a
+    segmentation fault as it shuts down (exit status 139, Ray 2.x)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only
+        return
+    caught: list[tuple[int, types.FrameType | None]] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append((number, frame)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(*caught[0])  # Python's own handler raises KeyboardInterrupt
 
 
 @contextlib.contextmanager
