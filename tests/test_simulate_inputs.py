@@ -147,3 +147,22 @@ def test_a_results_file_another_run_is_writing_is_refused(tmp_path: Path) -> Non
     whole = simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
     assert whole == simulate("to-phase-1", ["greedy", "random"], games=4)
     assert main(["simulate", "--summarize", str(out), "--json"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"backend": "rya"}, "no backend named 'rya'"),
+        ({"address": "auto"}, "an address is for the ray backend"),
+        ({"backend": "ray", "start_method": "spawn"}, "a start method is for the local"),
+    ],
+)
+def test_a_bad_backend_is_refused_before_the_results_file_is_made(
+    tmp_path: Path, options: dict[str, object], match: str
+) -> None:
+    """Before, the backend was checked as the first game started, after ``out`` had been
+    created (an empty file left behind by a run that never ran)."""
+    out = tmp_path / "r.jsonl"
+    with pytest.raises(InvalidDataError, match=match):
+        simulate("to-phase-1", "greedy", games=2, out=out, **options)  # type: ignore[arg-type]
+    assert not out.exists()

@@ -40,7 +40,7 @@ from ..errors import InvalidDataError
 from ..limits import SEED_LIMIT, show
 from ..rules import Rules
 from ..variants import resolve
-from .backends import open_backend
+from .backends import check_backend, open_backend
 from .compare import BotComparison, BotStanding, rotations
 from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_game_rules
 from .guard import BotError
@@ -179,11 +179,7 @@ def simulate(
         _check_whole(workers, "workers", 1)
     if start_method is not None:
         check_start_method(start_method)
-        if backend != "local":
-            raise InvalidDataError(
-                "a start method is for the local backend's processes: Ray starts its own",
-                "start_method",
-            )
+    check_backend(backend, address, start_method)
     if resume and out is None:
         raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
     tally = Tally(label, names)
