@@ -181,7 +181,9 @@ def simulate(
         check_start_method(start_method)
     check_backend(backend, address, start_method)
     if resume and out is None:
-        raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
+        raise InvalidDataError(
+            "resume needs the results file to continue: out=... (--out FILE)", "resume"
+        )
     tally = Tally(label, names)
     done = SeedSet()
     writer: ResultWriter | None = None
