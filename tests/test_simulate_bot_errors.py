@@ -130,3 +130,10 @@ def test_one_bot_under_two_spellings_is_one_bot() -> None:
     summary = simulate("to-phase-1", ["phase10.bots:GreedyBot", GreedyBot, " greedy"], games=2)
     assert summary.bots == ("phase10.bots:GreedyBot", "phase10.bots:GreedyBot", "greedy")
     assert sorted(summary.win_rate_by_bot) == ["greedy", "phase10.bots:GreedyBot"]
+
+
+def test_a_bot_instead_of_its_factory_says_to_pass_the_class() -> None:
+    """``simulate(..., [GreedyBot(), "random"])`` is an easy slip: the error said only "a bot
+    is a name or a factory, not <phase10.bots.GreedyBot object at 0x...>"."""
+    with pytest.raises(InvalidDataError, match=r"\(GreedyBot, not GreedyBot\(\)\)"):
+        simulate("to-phase-1", [GreedyBot(), "random"], games=1)  # type: ignore[list-item]

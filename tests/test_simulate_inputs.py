@@ -99,3 +99,70 @@ def test_custom_rules_are_labelled_apart_from_their_spec(tmp_path: Path) -> None
     resumed = simulate(custom, "greedy", games=4, out=out, resume=True)
     assert resumed == simulate(custom, "greedy", games=4)
     assert simulate("standard", "greedy", games=1, game="dice").spec == "dice:standard"
+
+
+def test_runs_of_another_action_cap_never_resume_or_merge(tmp_path: Path) -> None:
+    """A game at one action cap may be unfinished at a lower one, and results lines do not
+    hold the cap, so a cap other than the default is part of the variant label. Before,
+    ``--resume`` with another ``--max-actions`` mixed games of both caps without a word."""
+    from phase10.simulate import DEFAULT_MAX_ACTIONS, summarize_files
+
+    out = tmp_path / "capped.jsonl"
+    capped = simulate("to-phase-1", "greedy", games=3, players=2, max_actions=30, out=out)
+    assert capped.spec == "to-phase-1 (action cap 30)"
+    assert capped.unfinished == 3  # at 30 actions no game has ended
+    with pytest.raises(InvalidDataError, match=r"holds a game of 'to-phase-1 \(action cap 30\)'"):
+        simulate("to-phase-1", "greedy", games=6, players=2, out=out, resume=True)
+    with pytest.raises(InvalidDataError, match="action cap 30"):
+        simulate("to-phase-1", "greedy", games=6, players=2, max_actions=31, out=out, resume=True)
+    resumed = simulate("to-phase-1", "greedy", games=6, players=2, max_actions=30, out=out,
+                       resume=True)  # fmt: skip
+    assert resumed == simulate("to-phase-1", "greedy", games=6, players=2, max_actions=30)
+    default = tmp_path / "default.jsonl"
+    plain = simulate("to-phase-1", "greedy", games=2, seed=6, players=2, out=default,
+                     max_actions=DEFAULT_MAX_ACTIONS)  # fmt: skip
+    assert plain.spec == "to-phase-1"  # the default cap leaves the label as it was
+    with pytest.raises(InvalidDataError, match="action cap 30"):
+        summarize_files([out, default])
+    with pytest.raises(InvalidDataError):
+        resumed.merge(plain)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is for Linux and macOS")
+def test_a_results_file_another_run_is_writing_is_refused(tmp_path: Path) -> None:
+    """The same command started twice (two terminals, a restart while the first still runs)
+    appended the same seeds twice, between each other's lines: a file that neither resume
+    nor --summarize could read again. A run now locks its file; a second one is refused
+    with the file untouched, and runs once the first is done."""
+    import fcntl
+
+    out = tmp_path / "r.jsonl"
+    simulate("to-phase-1", ["greedy", "random"], games=2, out=out)
+    before = out.read_bytes()
+    with open(out, "ab") as first:  # another run, still writing
+        fcntl.flock(first.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(InvalidDataError, match="being written by another run"):
+            simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
+        assert out.read_bytes() == before
+    whole = simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
+    assert whole == simulate("to-phase-1", ["greedy", "random"], games=4)
+    assert main(["simulate", "--summarize", str(out), "--json"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"backend": "rya"}, "no backend named 'rya'"),
+        ({"address": "auto"}, "an address is for the ray backend"),
+        ({"backend": "ray", "start_method": "spawn"}, "a start method is for the local"),
+    ],
+)
+def test_a_bad_backend_is_refused_before_the_results_file_is_made(
+    tmp_path: Path, options: dict[str, object], match: str
+) -> None:
+    """Before, the backend was checked as the first game started, after ``out`` had been
+    created (an empty file left behind by a run that never ran)."""
+    out = tmp_path / "r.jsonl"
+    with pytest.raises(InvalidDataError, match=match):
+        simulate("to-phase-1", "greedy", games=2, out=out, **options)  # type: ignore[arg-type]
+    assert not out.exists()

@@ -29,21 +29,24 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from typing import Literal
 
 from ..errors import InvalidDataError
 from ..limits import SEED_LIMIT, show
 from ..rules import Rules
 from ..variants import resolve
-from .backends import open_backend
+from .backends import check_backend, open_backend
 from .compare import BotComparison, BotStanding, rotations
 from .family import GAMES, Game, GameRules, check_bots, family_label, resolve_game_rules
 from .guard import BotError
 from .outcome import DEFAULT_MAX_ACTIONS, Batch, GameOutcome, play_one
 from .players import BOT_KINDS, BotFactory, BotSpec, bot_name, make_bot, seat_bots
+from .ray_backend import ray_session
 from .results import ResultWriter, read_results, resume_scan, summarize_files
 from .runner import Job, Planner, Reorder, check_start_method, drive
 from .seeds import SeedSet
@@ -88,6 +91,14 @@ def _check_whole(value: object, name: str, low: int | None = None) -> None:
         raise InvalidDataError(f"{name} must be a whole number{at_least}, not {value!r}", name)
 
 
+def _cap_label(label: str, max_actions: int) -> str:
+    """The variant label with the action cap when it is not the default: a game at one cap
+    may be unfinished at a lower one, so runs of two caps must never resume or merge."""
+    if max_actions == DEFAULT_MAX_ACTIONS:
+        return label
+    return f"{label} (action cap {max_actions})"
+
+
 def simulate(
     spec: str | Rules | GameRules = "standard",
     bots: BotSpec | Sequence[BotSpec] = "greedy",
@@ -122,7 +133,9 @@ def simulate(
     file, in seed order; ``resume=True`` counts the games already there and
     plays only the missing seeds (without it an existing non-empty file is
     refused). ``on_outcome(outcome)`` sees each game in seed order. A game
-    still running after ``max_actions`` actions is counted as unfinished. A bot that
+    still running after ``max_actions`` actions is counted as unfinished (a cap other than
+    :data:`DEFAULT_MAX_ACTIONS` is part of the variant label, ``"standard (action cap
+    500)"``, so that runs of two caps never merge or resume into each other). A bot that
     raises, or chooses an action the game refuses, stops the run with a :class:`BotError`
     naming the bot, its seat, the game's seed, hand and turn (the games written to ``out``
     before it stay there).
@@ -152,7 +165,8 @@ def simulate(
         check_bots(game, kinds)
     names = tuple(bot_name(kind) for kind in kinds)
     rules.check_players(len(kinds))
-    label = family_label(game, rules)
+    _check_whole(max_actions, "max_actions", 1)
+    label = _cap_label(family_label(game, rules), max_actions)
     _check_whole(games, "games", 0)
     _check_whole(seed, "seed", 0)
     if seed + games > SEED_LIMIT:
@@ -161,18 +175,15 @@ def simulate(
             f"cannot start from {show(seed)}",
             "seed",
         )
-    _check_whole(max_actions, "max_actions", 1)
     if workers is not None:
         _check_whole(workers, "workers", 1)
     if start_method is not None:
         check_start_method(start_method)
-        if backend != "local":
-            raise InvalidDataError(
-                "a start method is for the local backend's processes: Ray starts its own",
-                "start_method",
-            )
+    check_backend(backend, address, start_method)
     if resume and out is None:
-        raise InvalidDataError("resume needs the results file to continue (out=...)", "resume")
+        raise InvalidDataError(
+            "resume needs the results file to continue: out=... (--out FILE)", "resume"
+        )
     tally = Tally(label, names)
     done = SeedSet()
     writer: ResultWriter | None = None
@@ -180,15 +191,20 @@ def simulate(
         if os.path.isdir(out):
             raise InvalidDataError(f"{os.fspath(out)} is a directory: name a file", "out")
         try:
-            if os.path.exists(out) and os.path.getsize(out):
-                if not resume:
-                    raise InvalidDataError(
-                        f"{os.fspath(out)} already holds results: resume it, or choose another "
-                        "file",
-                        "out",
-                    )
-                done = resume_scan(out, label, names, seed, seed + games, tally)
-            writer = ResultWriter(out, label, names)
+            existing = os.path.exists(out) and os.path.getsize(out) > 0
+            if existing and not resume:
+                raise InvalidDataError(
+                    f"{os.fspath(out)} already holds results: resume it, or choose another file",
+                    "out",
+                )
+            writer = ResultWriter(out, label, names)  # locked: no other run appends now
+            try:
+                if existing:
+                    done = resume_scan(out, label, names, seed, seed + games, tally)
+                writer.begin()
+            except BaseException:
+                writer.close()
+                raise
         except OSError as error:
             raise InvalidDataError(
                 f"cannot write {os.fspath(out)}: {error.strerror or error}", "out"
@@ -218,7 +234,7 @@ def simulate(
         if first is not None:
             planner = Planner(itertools.chain([first], gaps))
             job = Job(rules, kinds, max_actions, game)
-            backend_used = open_backend(backend, workers, address, start_method)
+            backend_used = open_backend(backend, workers, address, start_method, kinds)
             drive(backend_used, job, planner, Reorder(emit), arrived)
     finally:
         if writer is not None:
@@ -262,25 +278,22 @@ def compare_bots(
     per_rotation = games // len(kinds)
     order = tuple(range(len(kinds)))
     summaries = []
-    for r, turned in enumerate(rotations(order)):
+    play = functools.partial(
+        simulate,
+        backend=backend,
+        address=address,
+        max_actions=max_actions,
+        game=game,
+        start_method=start_method,
+    )
+    play(spec, kinds, 0, seed, workers)  # no game: checks every argument before Ray starts
+    with ray_session(workers, address, kinds) if backend == "ray" else nullcontext():
+        for r, turned in enumerate(rotations(order)):
 
-        def report(done: int, total: int, before: int = r * per_rotation) -> None:
-            if progress is not None:
-                progress(before + done, games)
+            def report(done: int, total: int, before: int = r * per_rotation) -> None:
+                if progress is not None:
+                    progress(before + done, games)
 
-        summaries.append(
-            simulate(
-                spec,
-                [kinds[i] for i in turned],
-                per_rotation,
-                seed,
-                workers,
-                progress=report,
-                backend=backend,
-                address=address,
-                max_actions=max_actions,
-                game=game,
-                start_method=start_method,
-            )
-        )
+            turn = [kinds[i] for i in turned]
+            summaries.append(play(spec, turn, per_rotation, seed, workers, progress=report))
     return BotComparison(tuple(summaries))

@@ -138,6 +138,13 @@ def resolve(spec: BotSpec) -> Callable[[int], Bot]:
         factory = load_factory(name)
     elif callable(spec):
         name, factory = bot_name(spec), spec
+    elif callable(getattr(spec, "choose", None)):
+        kind = type(spec).__name__
+        raise InvalidDataError(
+            f"pass the bot's class or a factory ({kind}, not {kind}()), not a bot: every game "
+            "and seat gets a bot of its own, built from the game's seed",
+            "bots",
+        )
     else:
         raise InvalidDataError(f"a bot is a name or a factory, not {spec!r}", "bots")
     takes_seed = _takes_seed(factory, name)

@@ -9,15 +9,20 @@ it is; otherwise this backend connects to ``address`` (``"auto"`` or
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
+import signal
+import threading
 import types
+from collections.abc import Iterator, Sequence
 
 from ..errors import InvalidDataError, Phase10Error
 from .outcome import Batch
-from .runner import Job, run_batch
+from .players import BotSpec
+from .runner import Job, check_sendable, run_batch
 
-__all__ = ["RayBackend"]
+__all__ = ["RayBackend", "ray_session"]
 
 
 def _ray() -> types.ModuleType:
@@ -29,20 +34,70 @@ def _ray() -> types.ModuleType:
         ) from None
 
 
-class RayBackend:
-    """Plays batches as Ray tasks, one CPU each, about two per worker in flight."""
-
-    def __init__(self, workers: int | None, address: str | None) -> None:
-        ray = self._ray = _ray()
-        self._owned = not ray.is_initialized()
-        if self._owned:
-            local = address is None
+def _connect(ray: types.ModuleType, workers: int | None, address: str | None) -> None:
+    """Join the cluster at ``address``, or start a local Ray of ``workers`` CPUs."""
+    local = address is None
+    try:
+        with _interrupt_after():
             ray.init(
                 address=address,
                 num_cpus=workers if local else None,
                 include_dashboard=False if local else None,
                 logging_level=logging.WARNING,
             )
+    except BaseException:  # Ctrl-C while Ray started: stop it now, not at exit
+        ray.shutdown()
+        raise
+
+
+@contextlib.contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends. Ray's start-up interrupted half way (in
+    ``CoreWorker.__cinit__``) leaves a core worker that crashes the process with a
+    segmentation fault as it shuts down (exit status 139, Ray 2.x)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only
+        return
+    caught: list[tuple[int, types.FrameType | None]] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append((number, frame)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(*caught[0])  # Python's own handler raises KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def ray_session(
+    workers: int | None, address: str | None, bots: Sequence[BotSpec] = ()
+) -> Iterator[None]:
+    """Connect to Ray once for several simulations (the rotations of
+    :func:`~phase10.simulate.compare_bots`), unless the program is connected already, and
+    shut down afterwards: a local Ray takes seconds to start, once per simulation before."""
+    ray = _ray()
+    _check_shippable(bots)
+    if ray.is_initialized():
+        yield
+        return
+    _connect(ray, workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+class RayBackend:
+    """Plays batches as Ray tasks, one CPU each, about two per worker in flight."""
+
+    def __init__(
+        self, workers: int | None, address: str | None, bots: Sequence[BotSpec] = ()
+    ) -> None:
+        ray = self._ray = _ray()
+        _check_shippable(bots)
+        self._owned = not ray.is_initialized()
+        if self._owned:
+            _connect(ray, workers, address)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.slots = 2 * max(1, workers or cpus)
         self._task = ray.remote(num_cpus=1)(run_batch)
@@ -75,3 +130,14 @@ class RayBackend:
         if self._owned:
             self._owned = False
             self._ray.shutdown()
+
+
+def _check_shippable(bots: Sequence[BotSpec]) -> None:
+    """Refuse, before Ray starts, a bot that cannot be sent to Ray workers: Ray's own error
+    names only its task's argument, after a page of its serialization report."""
+    check_sendable(
+        bots,
+        importlib.import_module("ray.cloudpickle").dumps,
+        "Ray workers",
+        "build its state (locks, files, connections) in the factory, or name it by import path",
+    )

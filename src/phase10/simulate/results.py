@@ -13,7 +13,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import time
 from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 from ..errors import InvalidDataError
 from .outcome import GameOutcome, outcome_line, read_line
@@ -23,6 +25,9 @@ from .summary import SimulationSummary, Tally
 __all__ = ["ResultWriter", "read_results", "resume_scan", "summarize_files"]
 
 PathLike = str | os.PathLike[str]
+
+_LOCK_TRIES = 20
+"""How many times, a tenth of a second apart, a run tries to lock its results file."""
 
 _SUMMARY_LIMIT = 64 * 1024 * 1024
 """The largest summary document read whole (a summary's size does not grow with games)."""
@@ -157,25 +162,53 @@ def summarize_files(paths: Sequence[PathLike]) -> SimulationSummary:
 class ResultWriter:
     """Appends result lines to a file, flushed batch by batch.
 
-    Opening cuts a last line left incomplete by an interrupted run, so the
-    file always ends on a whole line.
+    Opening locks the file (where the system has ``flock``: Linux, macOS), so that a second
+    run started by mistake on the same file is refused rather than append the same seeds
+    between the first one's lines; :meth:`begin` then cuts a last line left incomplete by
+    an interrupted run, so the file always ends on a whole line.
     """
 
     def __init__(self, path: PathLike, spec: str, bots: Sequence[str]) -> None:
         self.path = path
         self._spec = spec
         self._bots = tuple(bots)
-        if os.path.exists(path):
-            length = _complete_length(path)
-            if length < os.path.getsize(path):
-                with open(path, "r+b") as file:
-                    file.truncate(length)
-        self._file = open(path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+        self._file = open(path, "ab")  # noqa: SIM115 (closed by close())
+        try:
+            _lock(self._file, path)
+        except BaseException:
+            self._file.close()
+            raise
+
+    def begin(self) -> None:
+        """Cut a last line left incomplete by an interrupted run."""
+        length = _complete_length(self.path)
+        if length < os.path.getsize(self.path):
+            self._file.truncate(length)
 
     def write(self, outcomes: Sequence[GameOutcome]) -> None:
         """Append one line per outcome and flush them to the file."""
-        self._file.write("".join(outcome_line(o, self._spec, self._bots) + "\n" for o in outcomes))
+        lines = "".join(outcome_line(o, self._spec, self._bots) + "\n" for o in outcomes)
+        self._file.write(lines.encode("utf-8"))
         self._file.flush()
 
     def close(self) -> None:
         self._file.close()
+
+
+def _lock(file: BinaryIO, path: PathLike) -> None:
+    """Hold an exclusive lock on ``file`` while it is open, or refuse: another run has it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; one run per file is then up to the user
+        return
+    for _ in range(_LOCK_TRIES):  # forked workers of a run just killed hold it a moment
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            time.sleep(0.1)
+    raise InvalidDataError(
+        f"{os.fspath(path)} is being written by another run: let it finish (or stop it) "
+        "before resuming, or choose another file",
+        "out",
+    )

@@ -39,6 +39,7 @@ __all__ = [
     "Planner",
     "ProcessBackend",
     "Reorder",
+    "check_sendable",
     "check_start_method",
     "drive",
     "run_batch",
@@ -211,9 +212,25 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
 # ---------------------------------------------------------------------- local processes
 
 
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the driver, which stops them cleanly."""
+def _start_worker() -> None:
+    """Set up a worker process: leave Ctrl-C to the driver, which stops workers cleanly, and
+    end with the driver. A driver killed outright (``kill -9``, the out-of-memory killer)
+    runs no clean-up, and its idle workers would wait for work on their queue for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    driver = multiprocessing.parent_process()
+    if driver is not None:
+        threading.Thread(
+            target=_exit_with, args=(driver,), name="driver-watch", daemon=True
+        ).start()
+
+
+def _exit_with(driver: multiprocessing.process.BaseProcess) -> None:
+    """End this process when ``driver`` ends. Its sentinel is a pipe only the driver writes
+    to, for every start method (a forkserver's children keep the server alive, so the
+    parent's pid would not do; a worker forked later holds an earlier one's pipe too, but
+    the last one forked ends first and frees the others in turn)."""
+    driver.join()
+    os._exit(1)
 
 
 class ProcessBackend:
@@ -230,7 +247,7 @@ class ProcessBackend:
             _check_picklable(job)
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self._workers,
-                initializer=_ignore_interrupt,
+                initializer=_start_worker,
                 mp_context=start_context(job.bots, self._start_method),
             )
         return self._pool.submit(run_batch, job, start, stop)
@@ -319,12 +336,22 @@ def _thread_count() -> int:
 
 def _check_picklable(job: Job) -> None:
     """Refuse, with a clear error, bots that cannot be sent to another process."""
-    for spec in job.bots:
+    check_sendable(
+        job.bots,
+        pickle.dumps,
+        "worker processes",
+        "define its factory at the top level of a module, or name it by import path",
+    )
+
+
+def check_sendable(
+    bots: Sequence[BotSpec], dumps: Callable[[object], bytes], where: str, hint: str
+) -> None:
+    """Refuse, naming the bot, one that ``dumps`` cannot pickle to send to ``where``."""
+    for spec in bots:
         try:
-            pickle.dumps(spec)
+            dumps(spec)
         except (pickle.PicklingError, AttributeError, TypeError) as error:
             raise InvalidDataError(
-                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}): define "
-                "its factory at the top level of a module, or name it by import path",
-                "bots",
+                f"bot {bot_name(spec)!r} cannot be sent to {where} ({error}): {hint}", "bots"
             ) from None
