@@ -5,9 +5,10 @@ in seat ``i % 4`` (as in ``bench_search.py``). For the tested seat and, for comp
 the GreedyBot seats, it counts per hand: how often the seat lays its phase down (and so
 completes it, R-12.1), how many of its own turns that takes, how often the hand ends
 before it lays down, how many of its turns pass from laying down to going out, how often
-it goes out (R-10), the skips it gives and receives (R-9); per game: the phases it
-completed, and the games lost on points to another player who also completed Phase 10
-(the tie-break, R-15.2) or lost with fewer phases.
+it goes out (R-10), the skips it gives and receives (R-9), and once it is down the cards
+it holds after the lay-down turn and the hits it makes per later turn (R-6); per game:
+the phases it completed, and the games lost on points to another player who also
+completed Phase 10 (the tie-break, R-15.2) or lost with fewer phases.
 
 ``--bot peek`` is SearchBot (the same worlds' count, candidates and margin) whose worlds
 hold the others' true hands, only the stock reshuffled: what reading the others' hands,
@@ -42,7 +43,7 @@ from phase10 import (
     new_game,
     player_view,
 )
-from phase10.actions import Discard, DrawStock, NextHand, TakeDiscard
+from phase10.actions import Discard, DrawStock, Hit, NextHand, TakeDiscard
 from phase10.search import MARGIN, hand_value
 from phase10.simulate import wilson_interval
 from phase10.state import Stage, replace
@@ -147,8 +148,12 @@ def play(job: tuple[int, int, str]) -> dict[str, object]:
             "pts_out",
             "pts_laid",
             "pts_unlaid",
+            "left_at_lay",
+            "turns_down",
+            "hits_down",
         )
     }
+    left: list[int | None] = [None] * PLAYERS  # cards held after the lay-down turn
     to_lay: list[list[int]] = [[] for _ in range(PLAYERS)]
     by_phase: list[dict[int, list[int]]] = [{} for _ in range(PLAYERS)]
     to_out: list[list[int]] = [[] for _ in range(PLAYERS)]
@@ -183,6 +188,7 @@ def play(job: tuple[int, int, str]) -> dict[str, object]:
                 break
             turns = [0] * PLAYERS
             laid_at = [None] * PLAYERS
+            left = [None] * PLAYERS
             state = apply(state, NextHand())
             continue
         legal = legal_actions(state)
@@ -197,6 +203,9 @@ def play(job: tuple[int, int, str]) -> dict[str, object]:
             action = bot.choose(player_view(state, seat), legal)
         if isinstance(action, (DrawStock, TakeDiscard)):
             turns[seat] += 1
+            per["turns_down"][seat] += int(left[seat] is not None)
+        if isinstance(action, Hit) and left[seat] is not None:
+            per["hits_down"][seat] += 1
         if isinstance(action, Discard) and action.target is not None:
             per["skips_given"][seat] += 1
             per["skips_received"][action.target] += 1
@@ -204,6 +213,9 @@ def play(job: tuple[int, int, str]) -> dict[str, object]:
         if after.players[seat].laid_down and laid_at[seat] is None:
             laid_at[seat] = turns[seat]
             to_lay[seat].append(turns[seat])
+        if isinstance(action, Discard) and laid_at[seat] is not None and left[seat] is None:
+            held = left[seat] = len(after.players[seat].hand)
+            per["left_at_lay"][seat] += held
         state = after
     winners = state.winners
     share = 1 / len(winners) if me in winners else 0.0
@@ -273,6 +285,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{totals['pts_laid'] / max(1, totals['laid'] - totals['went_out']):.1f}, unlaid "
             f"{totals['pts_unlaid'] / max(1, totals['never_laid']):.1f}, per game "
             f"{(totals['pts_laid'] + totals['pts_unlaid']) / n:.0f}"
+        )
+        print(
+            f"          once down: cards held after the lay-down turn "
+            f"{totals['left_at_lay'] / max(1, totals['laid']):.2f}, hits per later turn "
+            f"{totals['hits_down'] / max(1, totals['turns_down']):.2f}, goes out in "
+            f"{totals['went_out'] / max(1, totals['laid']):.1%} of the hands it lays down in"
         )
         print(
             "          per phase laid/hands: "
