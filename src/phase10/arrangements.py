@@ -81,8 +81,9 @@ def list_completions(
     """:func:`phase10.find_completions` for a phase with a listing plan; ``counts`` as
     :func:`phase10.solver.card_counts` gives them (read, never changed).
 
-    Between two lay-downs found the listing takes at most ``budget`` steps (outlines
-    tried, groups built), else :class:`~phase10.CompletionLimitError`."""
+    Between two lay-downs found the listing spends at most ``budget`` (an outline of a
+    group costs one plus its size and its anchors, a group built one, the fast search's steps as in
+    :func:`phase10.fastpath.completes`), else :class:`~phase10.CompletionLimitError`."""
     lister = _Lister(plan, phase, counts, rules, limit, budget)
     lister.outlines(0, counts[WILD_CODE], 0, NO_FLOOR, 0, lister.present)
     found = lister.found
@@ -181,8 +182,8 @@ class _Lister:
         cards left: otherwise a phase of many groups tries every outline of all but the
         last group before it finds that the Wilds run out.
         """
-        self.spend(1)
         kind, size, _, windows = self.steps[index]
+        self.spend(size + 1 + len(self.buckets))  # the group and the anchors it may take
         nxt = index + 1
         last = nxt == self.last
         lowest = self.lowest
@@ -227,6 +228,7 @@ class _Lister:
                         for dropped in range(most + 1)
                         for drop in itertools.combinations(bits, dropped)
                     ]
+                self.spend(len(picks))
                 for taken, dropped in picks:
                     if start == floor and taken < floor_detail:
                         continue
@@ -372,8 +374,8 @@ class _Lister:
         if self.left < 0:
             raise CompletionLimitError(
                 f"gave up listing the ways to lay down phase {self.phase.number} "
-                f"({self.phase.name}) after {self.budget:,} steps without a new one "
-                "(the solver's search budget, phase10.limits.SEARCH_BUDGET)"
+                f"({self.phase.name}): it spent its budget of {self.budget:,} without a new "
+                "one (phase10.limits.SEARCH_BUDGET)"
             )
 
     def count(self, more: int) -> None:

@@ -228,7 +228,7 @@ def plan_for(plan: Plan, rules: MeldRules) -> Plan:
 
 
 def completes(
-    plan: Plan, hand: Iterable[Card], need_natural: bool, budget: int = SEARCH_BUDGET
+    plan: Plan, hand: Iterable[Card], need_natural: bool, budget: int | None = None
 ) -> bool:
     """Whether ``hand`` holds the phase of ``plan`` (``need_natural``: scope ``"phase"``).
 
@@ -244,7 +244,7 @@ def completes(
 
 
 def completes_counts(
-    plan: Plan, counts: Sequence[int], need_natural: bool, budget: int = SEARCH_BUDGET
+    plan: Plan, counts: Sequence[int], need_natural: bool, budget: int | None = None
 ) -> bool:
     """:func:`completes` for cards counted by code (index 0..49) instead of a hand."""
     bucketed = [0] * (plan.buckets + 2)
@@ -261,7 +261,7 @@ def completes_buckets(
     wilds: int,
     need_natural: bool,
     present: int | None = None,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> bool:
     """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
     is changed during the search and restored) and ``wilds`` Wilds; ``present``: the
@@ -276,10 +276,14 @@ def completes_buckets(
             for n in range(plan.buckets):
                 if buckets[n]:
                     mask |= 1 << n
-    return _search(plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask, [budget])
+    return _search(
+        plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask, [_budget(budget)]
+    )
 
 
-def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool, budget: int) -> bool:
+def _completes_buckets(
+    plan: Plan, bucketed: list[int], need_natural: bool, budget: int | None
+) -> bool:
     """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
     buckets = plan.buckets
     wilds = bucketed[buckets]
@@ -293,7 +297,9 @@ def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool, budg
         for n in range(buckets):
             if bucketed[n]:
                 mask |= 1 << n
-    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, [budget])
+    return _search(
+        plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, [_budget(budget)]
+    )
 
 
 def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
@@ -302,6 +308,10 @@ def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
     held most, and Wilds must fill the rest (most hands that lack a phase of sets fail
     here, before the search)."""
     return sum(sorted(buckets, reverse=True)[: plan.sets]) + wilds < plan.min_cards
+
+
+def _budget(budget: int | None) -> int:
+    return SEARCH_BUDGET if budget is None else budget
 
 
 def _gave_up() -> CompletionLimitError:

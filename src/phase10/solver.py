@@ -119,26 +119,38 @@ def collapse(counts: list[int], requirements: Sequence[Requirement], rules: Meld
     return merged
 
 
+def _checked_budget(budget: int | None) -> int:
+    """``budget``, or :data:`~phase10.limits.SEARCH_BUDGET` for ``None``; anything but a
+    whole number >= 1 raises :class:`~phase10.InvalidDataError`."""
+    if budget is None:
+        return SEARCH_BUDGET
+    if type(budget) is not int or budget < 1:
+        raise InvalidDataError(f"a search budget is a whole number >= 1, not {show(budget)}")
+    return budget
+
+
 class _Work:
     """What one call of the solver may still spend (:data:`~phase10.limits.SEARCH_BUDGET`):
     each candidate group tried costs one plus its cards; shared by that call's searches."""
 
-    __slots__ = ("budget", "left", "what")
+    __slots__ = ("budget", "left", "subject")
 
-    def __init__(self, budget: int, what: str):
-        if type(budget) is not int or budget < 1:
-            raise InvalidDataError(f"a search budget is a whole number >= 1, not {show(budget)}")
-        self.budget = budget
-        self.left = budget
-        self.what = what
+    def __init__(self, budget: int | None, subject: Phase | Sequence[Requirement]):
+        self.budget = self.left = _checked_budget(budget)
+        self.subject = subject
 
     def refill(self) -> None:
         """A new answer was found: the next one may spend the whole budget again."""
         self.left = self.budget
 
     def exhausted(self) -> CompletionLimitError:
+        subject = self.subject
+        if isinstance(subject, Phase):
+            what = f"phase {subject.number} ({subject.name})"
+        else:
+            what = f"the groups {describe_requirements(subject)}"
         return CompletionLimitError(
-            f"gave up on {self.what}: the search spent its budget of {self.budget:,} "
+            f"gave up on {what}: the search spent its budget of {self.budget:,} "
             "(phase10.limits.SEARCH_BUDGET; each candidate group tried costs one plus its "
             "cards) without an answer: too many groups for this hand to search them all"
         )
@@ -357,7 +369,7 @@ def can_complete(
     phase: Phase,
     rules: MeldRules | _HasMeldRules | None = None,
     *,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> bool:
     """Whether ``hand`` holds every group of ``phase`` at minimum size (R-5, R-7).
 
@@ -369,14 +381,11 @@ def can_complete(
     hands far bigger than a game deals come near it).
     """
     mr = meld_rules_of(rules)
+    spend = _checked_budget(budget)
     plan = fast_plan(phase, mr)
     if plan is not None:
-        return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE, budget)
-    return _search_can_complete(hand, phase, mr, budget)
-
-
-def _phase_words(phase: Phase) -> str:
-    return f"phase {phase.number} ({phase.name})"
+        return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE, spend)
+    return _search_can_complete(hand, phase, mr, spend)
 
 
 def can_complete_counts(
@@ -386,7 +395,7 @@ def can_complete_counts(
     *,
     need_natural: bool,
     plan: Plan | None = None,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> bool:
     """Whether cards counted by code (as :func:`card_counts` gives) hold ``requirements``.
 
@@ -395,6 +404,8 @@ def can_complete_counts(
     requirements (:func:`phase10.fastpath.compile_plan`), when one applies.
     ``budget`` as for :func:`can_complete`.
     """
+    if budget is not None:
+        budget = _checked_budget(budget)
     if not requirements:
         return not need_natural
     if (
@@ -406,8 +417,7 @@ def can_complete_counts(
     work = collapse(list(counts), requirements, rules)
     if sum(work[:49]) < sum(r.size for r in requirements):
         return False
-    what = f"the groups {describe_requirements(requirements)}"
-    search = _Search(_hardest_first(requirements), rules, _Work(budget, what))
+    search = _Search(_hardest_first(requirements), rules, _Work(budget, requirements))
     return search.run(work, 1 if search.scope is NaturalScope.PHASE and not need_natural else 0)
 
 
@@ -419,10 +429,10 @@ def requirements_plan(requirements: Sequence[Requirement], rules: MeldRules) -> 
 
 
 def _search_can_complete(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules, budget: int = SEARCH_BUDGET
+    hand: Iterable[Card], phase: Phase, rules: MeldRules, budget: int | None = None
 ) -> bool:
     """:func:`can_complete` by the general search, for every kind and every rule option."""
-    work = _Work(budget, _phase_words(phase))
+    work = _Work(budget, phase)
     counts = card_counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
@@ -441,7 +451,7 @@ def iter_completions(
     phase: Phase,
     rules: MeldRules | _HasMeldRules | None = None,
     *,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> Iterator[tuple[Meld, ...]]:
     """Every distinct way ``hand`` can lay down ``phase``, lazily, each group at minimum size.
 
@@ -460,10 +470,10 @@ def iter_completions(
     """
     mr = meld_rules_of(rules)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
-    work = _Work(budget, _phase_words(phase))
+    work = _Work(budget, phase)
     plan = fast_plan(phase, mr)
     need = mr.natural_card_scope is NaturalScope.PHASE
-    if plan is not None and not completes(plan, cards, need, budget):
+    if plan is not None and not completes(plan, cards, need, work.budget):
         return
     counts = card_counts(cards)
     if sum(counts[:49]) < phase.min_cards:
@@ -498,7 +508,7 @@ def find_completions(
     rules: MeldRules | _HasMeldRules | None = None,
     *,
     limit: int = COMPLETION_LIMIT,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> tuple[tuple[Meld, ...], ...]:
     """Every distinct way ``hand`` can lay down ``phase``, each group at minimum size.
 
@@ -511,20 +521,21 @@ def find_completions(
     at most ``budget`` units of work, as in :func:`iter_completions`.
     """
     mr = meld_rules_of(rules)
+    spend = _checked_budget(budget)
     plan = listing_plan(phase, mr)
     if plan is None:
-        return _search_completions(hand, phase, mr, limit, budget)
+        return _search_completions(hand, phase, mr, limit, spend)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
     scope = mr.natural_card_scope
     if scope is not NaturalScope.GROUP and not completes(
-        plan, cards, scope is NaturalScope.PHASE, budget
+        plan, cards, scope is NaturalScope.PHASE, spend
     ):
         return ()  # most hands: one fast yes/no answer
-    return list_completions(plan, phase, card_counts(cards), mr, limit, budget)
+    return list_completions(plan, phase, card_counts(cards), mr, limit, spend)
 
 
 def _search_completions(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules, limit: int, budget: int = SEARCH_BUDGET
+    hand: Iterable[Card], phase: Phase, rules: MeldRules, limit: int, budget: int | None = None
 ) -> tuple[tuple[Meld, ...], ...]:
     """:func:`find_completions` by the general search, for every kind and every rule option."""
     found: list[tuple[Meld, ...]] = []
