@@ -75,7 +75,7 @@ for every phase a variant may define (dozens of small groups, colour groups besi
 sets, many Wilds, a hand of a whole deck). The searches of :mod:`phase10.solver`
 count their work (a candidate group costs one plus its number of cards; a listing
 step of :func:`~phase10.find_completions` costs one): one yes/no answer, or the
-search between two lay-downs found, may spend this much (about a second) before it
+search between two lay-downs found, may spend this much (a second or two of CPU) before it
 raises :class:`~phase10.CompletionLimitError`. Every phase of a built-in variant, with
 any hand a game deals, needs a few thousand at most."""
 
