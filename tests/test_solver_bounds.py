@@ -170,10 +170,10 @@ def test_without_the_fast_check_the_listing_runs_out_of_budget() -> None:
         find_completions(hand, phase, budget=100_000)
 
 
-@pytest.mark.parametrize("budget", [0, -1, 1.5, True, "10"])
-def test_a_budget_is_a_positive_whole_number(budget: object) -> None:
+@pytest.mark.parametrize("budget", [0, -1, True])  # other types: TypeError when compiled
+def test_a_budget_is_a_positive_whole_number(budget: int) -> None:
     with pytest.raises(InvalidDataError, match="search budget"):
-        can_complete(parse_cards("R1 R1 R1"), Phase(1, [ColorOf(3)]), budget=budget)  # type: ignore[arg-type]
+        can_complete(parse_cards("R1 R1 R1"), Phase(1, [ColorOf(3)]), budget=budget)
 
 
 KINDS: tuple[Requirement, ...] = (
