@@ -158,13 +158,15 @@ class _Work:
 
 DraftKey = tuple[tuple[int, ...], int, str]
 """How :meth:`_Search.walk` orders the groups of equal requirements (see ``_draft_key``)."""
-Position = tuple[int, bool, DraftKey | None, tuple[int, ...]]
+Position = tuple[int, bool, DraftKey | None, bytes | tuple[int, ...]]
 """What a yes/no answer depends on: the requirement reached, whether a natural card is
-laid, the lowest draft the requirement may take (``None``: any) and the counts left."""
+laid, the lowest draft the requirement may take (``None``: any) and the counts left
+(as bytes while every count fits in one: a fifth of the memory of a tuple)."""
 
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 200_000
 """How many hopeless positions a stream of lay-downs remembers before it forgets them all
-(a cache: forgetting costs only time, and keeps the stream's memory bounded)."""
+(a cache: forgetting costs only time, and keeps the stream's memory bounded). One yes/no
+answer remembers at most one position per two units of its budget."""
 
 
 class _Search:
@@ -226,7 +228,12 @@ class _Search:
             return natural or self.scope is not NaturalScope.PHASE
         if cards < self.sizes[index]:
             return False
-        position = (index, natural, floor, tuple(counts))
+        state: bytes | tuple[int, ...]
+        try:
+            state = bytes(counts)
+        except ValueError:  # a count above 255: a hand of more than a hundred decks
+            state = tuple(counts)
+        position = (index, natural, floor, state)
         if position in failed:
             return False
         req = reqs[index]
@@ -285,8 +292,11 @@ class _Search:
             rest = [*reqs[index : index + block], *_hardest_first(reqs[index + block :])]
             entry = self.suffixes[index] = (_Search(rest, self.rules, self.work, block), set())
         search, failed = entry
-        if len(failed) > _MEMO_LIMIT:
-            failed.clear()
+        if len(failed) > _MEMO_LIMIT // 4 and (
+            sum(len(known) for _, known in self.suffixes.values()) > _MEMO_LIMIT
+        ):
+            for _, known in self.suffixes.values():
+                known.clear()
         floor = _draft_key(chosen[-1]) if search.block else None
         return search._exists(counts, 0, natural, cards, failed, floor)
 
