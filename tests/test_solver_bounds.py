@@ -23,6 +23,7 @@ import phase10.arrangements as arrangements
 import phase10.fastpath as fastpath
 import phase10.solver as solver
 from phase10 import (
+    STANDARD_PHASES,
     Card,
     ColorOf,
     CompletionLimitError,
@@ -47,6 +48,7 @@ from phase10.cards import WILD, Color
 from phase10.extra_kinds import ColorRunOf, ColorSetOf, ParityOf
 from phase10.limits import SEARCH_BUDGET
 from phase10.melds import Requirement
+from phase10.solver import fast_plan
 from strategies import hands
 
 DECK = standard_deck()
@@ -246,3 +248,20 @@ def test_hands_a_game_deals_stay_far_below_the_budget(requirements: list[Require
         mock.patch.object(fastpath, "SEARCH_BUDGET", small),
     ):
         assert legal_actions(state)
+
+
+def test_standard_phases_have_small_plans_whose_searches_are_not_metered() -> None:
+    """A plan whose whole search tree is within the budget skips the bookkeeping (R-5):
+    every standard phase; a phase of many groups is metered."""
+    rules = MeldRules()
+    for phase in STANDARD_PHASES:
+        plan = fast_plan(phase, rules)
+        assert plan is not None, phase.name
+        assert plan.small, phase.name
+    many = fast_plan(Phase(1, [SetOf(2)] * 8), rules)
+    assert many is not None
+    assert not many.small
+    hand = parse_cards("R1 R1 R1 R2 R2 R2")
+    assert can_complete(hand, STANDARD_PHASES[0])
+    with pytest.raises(CompletionLimitError, match="SEARCH_BUDGET"):  # metered on request
+        can_complete(hand, STANDARD_PHASES[0], budget=1)

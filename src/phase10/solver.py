@@ -391,7 +391,7 @@ def can_complete(
     hands far bigger than a game deals come near it).
     """
     mr = meld_rules_of(rules)
-    spend = _checked_budget(budget)
+    spend = None if budget is None else _checked_budget(budget)  # None: the default
     plan = fast_plan(phase, mr)
     if plan is not None:
         return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE, spend)
@@ -483,7 +483,7 @@ def iter_completions(
     work = _Work(budget, phase)
     plan = fast_plan(phase, mr)
     need = mr.natural_card_scope is NaturalScope.PHASE
-    if plan is not None and not completes(plan, cards, need, work.budget):
+    if plan is not None and not completes(plan, cards, need, budget):
         return
     counts = card_counts(cards)
     if sum(counts[:49]) < phase.min_cards:
@@ -538,7 +538,10 @@ def find_completions(
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
     scope = mr.natural_card_scope
     if scope is not NaturalScope.GROUP and not completes(
-        plan, cards, scope is NaturalScope.PHASE, spend
+        plan,
+        cards,
+        scope is NaturalScope.PHASE,
+        budget,  # None: unmetered if small
     ):
         return ()  # most hands: one fast yes/no answer
     return list_completions(plan, phase, card_counts(cards), mr, limit, spend)
