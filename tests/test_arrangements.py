@@ -122,7 +122,7 @@ def test_the_listing_covers_what_the_fast_plan_covers_without_personal_wilds() -
     assert listing_plan(PHASE_20[13], MeldRules()) is None  # a run and a colour group
 
 
-def _no_general_search(*args: object) -> object:
+def _no_general_search(*args: object, **kwargs: object) -> object:
     raise AssertionError("the general search was used")
 
 

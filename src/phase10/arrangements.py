@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import ALL_CARDS, COLORS
 from .errors import CompletionLimitError
-from .fastpath import COLOR_STEP, NO_FLOOR, RUN_STEP, Plan, Window, plan_for
+from .fastpath import COLOR_STEP, NO_FLOOR, RUN_STEP, Plan, Window, _search, plan_for
 from .melds import (
     ColorOf,
     Meld,
@@ -76,10 +76,15 @@ def list_completions(
     counts: list[int],
     rules: MeldRules,
     limit: int,
+    budget: int,
 ) -> tuple[tuple[Meld, ...], ...]:
     """:func:`phase10.find_completions` for a phase with a listing plan; ``counts`` as
-    :func:`phase10.solver.card_counts` gives them (read, never changed)."""
-    lister = _Lister(plan, phase, counts, rules, limit)
+    :func:`phase10.solver.card_counts` gives them (read, never changed).
+
+    Between two lay-downs found the listing spends at most ``budget`` (an outline of a
+    group costs one plus its size and its anchors, a group built one, the fast search's steps as in
+    :func:`phase10.fastpath.completes`), else :class:`~phase10.CompletionLimitError`."""
+    lister = _Lister(plan, phase, counts, rules, limit, budget)
     lister.outlines(0, counts[WILD_CODE], 0, NO_FLOOR, 0, lister.present)
     found = lister.found
     if not found:
@@ -94,6 +99,7 @@ class _Lister:
         "at_least",
         "avail",
         "buckets",
+        "budget",
         "chains",
         "chosen",
         "codes",
@@ -101,6 +107,7 @@ class _Lister:
         "found",
         "held",
         "last",
+        "left",
         "limit",
         "lowest",
         "made",
@@ -115,9 +122,16 @@ class _Lister:
     )
 
     def __init__(
-        self, plan: Plan, phase: Phase, counts: list[int], rules: MeldRules, limit: int
+        self,
+        plan: Plan,
+        phase: Phase,
+        counts: list[int],
+        rules: MeldRules,
+        limit: int,
+        budget: int,
     ) -> None:
         self.steps = plan.steps
+        self.budget = self.left = budget
         self.last = len(plan.steps)
         self.phase = phase
         self.limit = limit
@@ -162,8 +176,14 @@ class _Lister:
         ``floor`` / ``floor_detail``: the outline of the equal step before (outlines of
         equal steps never decrease); ``present``: the buckets with a card left. The last
         step takes nothing from the counts: its outlines go straight to :meth:`leaf`.
+
+        With two steps or more still to choose, an outline is followed only if the fast
+        yes/no search (:mod:`phase10.fastpath`) finds some lay-down of those steps in the
+        cards left: otherwise a phase of many groups tries every outline of all but the
+        last group before it finds that the Wilds run out.
         """
         kind, size, _, windows = self.steps[index]
+        self.spend(size + 1 + len(self.buckets))  # the group and the anchors it may take
         nxt = index + 1
         last = nxt == self.last
         lowest = self.lowest
@@ -208,6 +228,7 @@ class _Lister:
                         for dropped in range(most + 1)
                         for drop in itertools.combinations(bits, dropped)
                     ]
+                self.spend(len(picks))
                 for taken, dropped in picks:
                     if start == floor and taken < floor_detail:
                         continue
@@ -224,14 +245,11 @@ class _Lister:
                             if not buckets[n]:
                                 left ^= low
                             rest ^= low
-                        self.outlines(
-                            nxt,
-                            wilds - size + have - dropped,
-                            naturals + have - dropped,
-                            start if same_next else NO_FLOOR,
-                            taken,
-                            left,
-                        )
+                        spare = wilds - size + have - dropped
+                        laid = naturals + have - dropped
+                        floor_next = start if same_next else NO_FLOOR
+                        if not self.hopeless(nxt, spare, laid, floor_next, left):
+                            self.outlines(nxt, spare, laid, floor_next, taken, left)
                         rest = taken
                         while rest:
                             low = rest & -rest
@@ -263,14 +281,11 @@ class _Lister:
                 else:
                     chosen.append((b, used))
                     buckets[b] = have - used
-                    self.outlines(
-                        nxt,
-                        wilds - size + used,
-                        naturals + used,
-                        b if same_next else NO_FLOOR,
-                        used,
-                        present & ~(1 << b) if have == used else present,
-                    )
+                    left = present & ~(1 << b) if have == used else present
+                    spare, laid = wilds - size + used, naturals + used
+                    floor_next = b if same_next else NO_FLOOR
+                    if not self.hopeless(nxt, spare, laid, floor_next, left):
+                        self.outlines(nxt, spare, laid, floor_next, used, left)
                     buckets[b] = have
                     chosen.pop()
         if ends:
@@ -339,8 +354,34 @@ class _Lister:
         self.count(total)
         self.found.extend(itertools.product(*[choices[i] for i in self.position]))
 
+    def hopeless(self, index: int, wilds: int, naturals: int, floor: int, present: int) -> bool:
+        """Whether no lay-down of the steps from ``index`` on is left (with two or more of
+        them; one is listed at once). The fast search is the yes/no question of the
+        same outlines, so what it refuses holds nothing."""
+        if index + 1 >= self.last:
+            return False
+        self.spend(len(self.steps) - index)
+        left = [self.left]
+        steps, buckets, need = self.steps, self.buckets, self.need_natural
+        try:
+            return not _search(steps, index, buckets, wilds, naturals, need, floor, present, left)
+        finally:
+            self.left = left[0]
+
+    def spend(self, steps: int) -> None:
+        """Count work since the last lay-down found; refuse to go past the budget."""
+        self.left -= steps
+        if self.left < 0:
+            raise CompletionLimitError(
+                f"gave up listing the ways to lay down phase {self.phase.number} "
+                f"({self.phase.name}): it spent its budget of {self.budget:,} without a new "
+                "one (phase10.limits.SEARCH_BUDGET)"
+            )
+
     def count(self, more: int) -> None:
-        """Refuse to list more than the limit."""
+        """Refuse to list more than the limit; a lay-down found refills the budget."""
+        if more:
+            self.left = self.budget
         if len(self.found) + more > self.limit:
             raise CompletionLimitError(
                 f"more than {self.limit} ways to lay down phase {self.phase.number}: "
@@ -392,6 +433,7 @@ class _Lister:
         kind, size, _, _ = self.steps[index]
         anchor, detail = self.chosen[index]
         options = self.options(kind, size, anchor, detail, counts)
+        self.spend(len(options))
         if index + 1 < self.last:
             for key in options:
                 codes = key[2]

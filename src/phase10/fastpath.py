@@ -40,6 +40,8 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, WILD, Card
+from .errors import CompletionLimitError
+from .limits import SEARCH_BUDGET
 from .melds import ColorOf, MeldRules, Requirement, RunOf, SetOf
 
 __all__ = [
@@ -104,6 +106,10 @@ class Plan(NamedTuple):
     """The ``(first, end)`` ranges of steps of equal requirements, two or more."""
     sets: int
     """The number of groups when every one is a set, else 0 (for the bound of ``_too_few``)."""
+    small: bool
+    """Whether no search of this plan can try more than
+    :data:`~phase10.limits.SEARCH_BUDGET` units of work, however the cards fall (every
+    standard phase): its searches then skip the budget's bookkeeping."""
 
 
 def _wrapping_windows(size: int) -> tuple[Window, ...]:
@@ -208,6 +214,7 @@ def compile_plan(requirements: Sequence[Requirement], rules: MeldRules) -> Plan 
         tuple(positions),
         tuple(chains),
         len(kinds) if all(kind == _SET for kind in kinds) else 0,
+        _small(steps, buckets),
     )
 
 
@@ -222,30 +229,56 @@ def plan_for(plan: Plan, rules: MeldRules) -> Plan:
         step._replace(windows=_run_windows(step.size, *options)) if step.kind == _RUN else step
         for step in plan.steps
     )
-    return plan._replace(steps=steps, run_options=options)
+    return plan._replace(steps=steps, run_options=options, small=_small(steps, plan.buckets))
 
 
-def completes(plan: Plan, hand: Iterable[Card], need_natural: bool) -> bool:
-    """Whether ``hand`` holds the phase of ``plan`` (``need_natural``: scope ``"phase"``)."""
+def _small(steps: Sequence[Step], buckets: int) -> bool:
+    """Whether a search over ``steps`` stays within the budget on any cards: each step
+    tries at most one anchor per bucket or run window plus a group of Wilds only, and
+    costs one plus its size (as :func:`_search` counts)."""
+    work = 1 + max((step.size for step in steps), default=0)
+    for step in steps:
+        work *= 1 + (len(step.windows) if step.kind == _RUN else buckets)
+        if work > SEARCH_BUDGET:
+            return False
+    return True
+
+
+def completes(
+    plan: Plan, hand: Iterable[Card], need_natural: bool, budget: int | None = None
+) -> bool:
+    """Whether ``hand`` holds the phase of ``plan`` (``need_natural``: scope ``"phase"``).
+
+    Each group tried costs one plus its size; past ``budget``
+    (:data:`~phase10.limits.SEARCH_BUDGET`) the search raises
+    :class:`~phase10.CompletionLimitError`: a phase of a great many groups can have
+    more partial lay-downs than any search can try."""
     bucketed = [0] * (plan.buckets + 2)
     bucket = plan.bucket
     for card in hand:
         bucketed[bucket[card.code]] += 1
-    return _completes_buckets(plan, bucketed, need_natural)
+    return _completes_buckets(plan, bucketed, need_natural, budget)
 
 
-def completes_counts(plan: Plan, counts: Sequence[int], need_natural: bool) -> bool:
+def completes_counts(
+    plan: Plan, counts: Sequence[int], need_natural: bool, budget: int | None = None
+) -> bool:
     """:func:`completes` for cards counted by code (index 0..49) instead of a hand."""
     bucketed = [0] * (plan.buckets + 2)
     bucket = plan.bucket
     for code in range(50):
         if counts[code]:
             bucketed[bucket[code]] += counts[code]
-    return _completes_buckets(plan, bucketed, need_natural)
+    return _completes_buckets(plan, bucketed, need_natural, budget)
 
 
 def completes_buckets(
-    plan: Plan, buckets: list[int], wilds: int, need_natural: bool, present: int | None = None
+    plan: Plan,
+    buckets: list[int],
+    wilds: int,
+    need_natural: bool,
+    present: int | None = None,
+    budget: int | None = None,
 ) -> bool:
     """:func:`completes` for natural cards already counted per bucket of ``plan`` (the list
     is changed during the search and restored) and ``wilds`` Wilds; ``present``: the
@@ -260,10 +293,14 @@ def completes_buckets(
             for n in range(plan.buckets):
                 if buckets[n]:
                     mask |= 1 << n
-    return _search(plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask)
+    return _search(
+        plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask, _meter(plan, budget)
+    )
 
 
-def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> bool:
+def _completes_buckets(
+    plan: Plan, bucketed: list[int], need_natural: bool, budget: int | None
+) -> bool:
     """The search on cards counted per bucket (numbers or colours, then Wilds, then unused)."""
     buckets = plan.buckets
     wilds = bucketed[buckets]
@@ -277,7 +314,8 @@ def _completes_buckets(plan: Plan, bucketed: list[int], need_natural: bool) -> b
         for n in range(buckets):
             if bucketed[n]:
                 mask |= 1 << n
-    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask)
+    left = None if budget is None and plan.small else _meter(plan, budget)
+    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, left)
 
 
 def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
@@ -286,6 +324,25 @@ def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
     held most, and Wilds must fill the rest (most hands that lack a phase of sets fail
     here, before the search)."""
     return sum(sorted(buckets, reverse=True)[: plan.sets]) + wilds < plan.min_cards
+
+
+def _meter(plan: Plan, budget: int | None) -> list[int] | None:
+    """The work a search of ``plan`` may do, as :func:`_search` keeps it; ``None`` (not
+    counted) for a small plan under the default budget."""
+    if budget is None:
+        return None if plan.small else [SEARCH_BUDGET]
+    return [budget]
+
+
+_UNMETERED = -1
+"""``found[3]`` of :func:`_least` for a small plan: the work is not counted."""
+
+
+def _gave_up() -> CompletionLimitError:
+    return CompletionLimitError(
+        "gave up: the search for a lay-down spent its budget (phase10.limits.SEARCH_BUDGET) "
+        "without an answer: too many groups for this hand to search them all"
+    )
 
 
 def _search(
@@ -297,11 +354,19 @@ def _search(
     need_natural: bool,
     floor: int,
     mask: int,
+    left: list[int] | None,
 ) -> bool:
-    """Depth-first over the steps; each group takes a natural card wherever one is left."""
+    """Depth-first over the steps; each group takes a natural card wherever one is left.
+
+    ``left[0]``: the work the search may still do (a step costs one plus its size);
+    ``None`` for a small plan (:func:`_meter`)."""
     if index == len(steps):
         return naturals > 0 or not need_natural
     kind, size, _, windows = steps[index]
+    if left is not None:
+        left[0] -= size + 1
+        if left[0] < 0:
+            raise _gave_up()
     nxt = index + 1
     same_next = nxt < len(steps) and steps[nxt].same_as_previous
     if kind == _RUN:
@@ -323,6 +388,7 @@ def _search(
                 need_natural,
                 start if same_next else _NO_FLOOR,
                 new_mask,
+                left,
             )
             _give(counts, hit)
             if found:
@@ -344,6 +410,7 @@ def _search(
                 need_natural,
                 b if same_next else _NO_FLOOR,
                 mask if have > used else mask & ~(1 << b),
+                left,
             )
             counts[b] = have
             if found:
@@ -359,6 +426,7 @@ def _search(
             need_natural,
             floor if same_next else _NO_FLOOR,
             mask,
+            left,
         )
     return False
 
@@ -393,7 +461,7 @@ def least_wilds(plan: Plan, hand: Iterable[Card], need_natural: bool, bound: int
 
 def least_wilds_of(plan: Plan, buckets: Sequence[int], need_natural: bool, bound: int) -> int:
     """:func:`least_wilds` for natural cards counted per bucket (:func:`natural_buckets`)."""
-    found = [bound, 0, 0]
+    found = [bound, 0, 0, _UNMETERED if plan.small else SEARCH_BUDGET]
     _cheapest(plan, buckets, need_natural, found, ties=False)
     return found[0]
 
@@ -413,7 +481,7 @@ def least_wilds_spares(
     would make it cheaper), so the canonical lay-downs the search visits show every
     spare.
     """
-    found = [plan.min_cards + 1, 0, 0]
+    found = [plan.min_cards + 1, 0, 0, _UNMETERED if plan.small else SEARCH_BUDGET]
     _cheapest(plan, buckets, need_natural, found, ties=True)
     return found[0], found[1], bool(found[2])
 
@@ -421,7 +489,9 @@ def least_wilds_spares(
 def _cheapest(
     plan: Plan, buckets: Sequence[int], need_natural: bool, found: list[int], ties: bool
 ) -> None:
-    """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals]."""
+    """Search the cheapest lay-downs; ``found`` is [cost, spare buckets, uses two naturals,
+    work left (:data:`~phase10.limits.SEARCH_BUDGET`, as for :func:`completes`, or
+    :data:`_UNMETERED` for a small plan)]."""
     counts = list(buckets)
     mask = 0  # the buckets holding a card, kept by every step: a tie's spare buckets
     for n, have in enumerate(counts):
@@ -457,6 +527,10 @@ def _least(
                 found[0] = spent
         return
     kind, size, _, windows = steps[index]
+    if found[3] >= 0:  # metered (not _UNMETERED)
+        found[3] -= size + 1
+        if found[3] < 0:
+            raise _gave_up()
     nxt = index + 1
     last = nxt == len(steps)  # then each lay-down is recorded here, not in a call
     same_next = not last and steps[nxt].same_as_previous

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_POINTS",
     "MAX_TOKEN",
+    "SEARCH_BUDGET",
     "SEED_LIMIT",
     "checked_text",
     "quote",
@@ -65,6 +66,18 @@ MAX_TOKEN = 100
 
 MAX_LINE = 2**18
 """The longest line of the action notation: room for ``next deck`` with the largest deck."""
+
+SEARCH_BUDGET = 1_000_000
+"""How much work the phase solver may do for one answer before it gives up.
+
+Whether a hand holds a phase is a packing problem that no known method answers fast
+for every phase a variant may define (dozens of small groups, colour groups beside
+sets, many Wilds, a hand of a whole deck). The searches of :mod:`phase10.solver`
+count their work (a candidate group costs one plus its number of cards; a listing
+step of :func:`~phase10.find_completions` costs one): one yes/no answer, or the
+search between two lay-downs found, may spend this much (a second or two of CPU) before it
+raises :class:`~phase10.CompletionLimitError`. Every phase of a built-in variant, with
+any hand a game deals, needs a few thousand at most."""
 
 _QUOTED = 40
 """How many characters of a refused input an error message quotes."""

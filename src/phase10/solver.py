@@ -27,8 +27,9 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .arrangements import list_completions, listing_plan
 from .cards import ALL_CARDS, WILD, Card
-from .errors import CompletionLimitError
+from .errors import CompletionLimitError, InvalidDataError
 from .fastpath import Plan, compile_plan, completes, completes_counts, plan_for
+from .limits import SEARCH_BUDGET, show
 from .melds import (
     Draft,
     Meld,
@@ -41,7 +42,7 @@ from .melds import (
     meld_rules_of,
     recounted,
 )
-from .phases import Phase
+from .phases import Phase, describe_requirements
 
 __all__ = [
     "COMPLETION_LIMIT",
@@ -118,10 +119,61 @@ def collapse(counts: list[int], requirements: Sequence[Requirement], rules: Meld
     return merged
 
 
+def _checked_budget(budget: int | None) -> int:
+    """``budget``, or :data:`~phase10.limits.SEARCH_BUDGET` for ``None``; anything but a
+    whole number >= 1 raises :class:`~phase10.InvalidDataError`."""
+    if budget is None:
+        return SEARCH_BUDGET
+    if type(budget) is not int or budget < 1:
+        raise InvalidDataError(f"a search budget is a whole number >= 1, not {show(budget)}")
+    return budget
+
+
+class _Work:
+    """What one call of the solver may still spend (:data:`~phase10.limits.SEARCH_BUDGET`):
+    each candidate group tried costs one plus its cards; shared by that call's searches."""
+
+    __slots__ = ("budget", "left", "subject")
+
+    def __init__(self, budget: int | None, subject: Phase | Sequence[Requirement]):
+        self.budget = self.left = _checked_budget(budget)
+        self.subject = subject
+
+    def refill(self) -> None:
+        """A new answer was found: the next one may spend the whole budget again."""
+        self.left = self.budget
+
+    def exhausted(self) -> CompletionLimitError:
+        subject = self.subject
+        if isinstance(subject, Phase):
+            what = f"phase {subject.number} ({subject.name})"
+        else:
+            what = f"the groups {describe_requirements(subject)}"
+        return CompletionLimitError(
+            f"gave up on {what}: the search spent its budget of {self.budget:,} "
+            "(phase10.limits.SEARCH_BUDGET; each candidate group tried costs one plus its "
+            "cards) without an answer: too many groups for this hand to search them all"
+        )
+
+
+DraftKey = tuple[tuple[int, ...], int, str]
+"""How :meth:`_Search.walk` orders the groups of equal requirements (see ``_draft_key``)."""
+Position = tuple[int, bool, DraftKey | None, bytes | tuple[int, ...]]
+"""What a yes/no answer depends on: the requirement reached, whether a natural card is
+laid, the lowest draft the requirement may take (``None``: any) and the counts left
+(as bytes while every count fits in one: a fifth of the memory of a tuple)."""
+
+_MEMO_LIMIT = 200_000
+"""How many hopeless positions a stream of lay-downs remembers before it forgets them all
+(a cache: forgetting costs only time, and keeps the stream's memory bounded). One yes/no
+answer remembers at most one position per two units of its budget."""
+
+
 class _Search:
     """A depth-first search over the requirements of one phase."""
 
     __slots__ = (
+        "block",
         "equal_before",
         "min_naturals",
         "recount",
@@ -129,11 +181,17 @@ class _Search:
         "rules",
         "scope",
         "sizes",
+        "suffixes",
+        "work",
     )
 
-    def __init__(self, requirements: Sequence[Requirement], rules: MeldRules):
+    def __init__(
+        self, requirements: Sequence[Requirement], rules: MeldRules, work: _Work, block: int = 0
+    ):
         self.requirements = requirements
+        self.block = block  # the first requirements, all equal, take non-decreasing drafts
         self.rules = rules
+        self.work = work
         self.scope = rules.natural_card_scope
         self.min_naturals = 1 if self.scope is NaturalScope.GROUP else 0
         self.recount = rules.personal_never_natural  # A-26: the kinds' counts are too high
@@ -141,10 +199,12 @@ class _Search:
         # each index on take, and whether a requirement equals the one before it.
         self.sizes = [sum(r.size for r in requirements[i:]) for i in range(len(requirements))]
         self.equal_before = [i > 0 and requirements[i - 1] == r for i, r in enumerate(requirements)]
+        # walk's yes/no searches of the requirements from each index on (built when needed).
+        self.suffixes: dict[int, tuple[_Search, set[Position]]] = {}
 
     def run(self, counts: list[int], naturals: int = 0) -> bool:
         """Whether any lay-down exists (``naturals``: natural cards already laid)."""
-        return self._exists(counts, 0, naturals > 0, sum(counts[:49]), set())
+        return self._exists(counts, 0, naturals > 0, sum(counts[:49]), set(), None)
 
     def _exists(
         self,
@@ -152,9 +212,12 @@ class _Search:
         index: int,
         natural: bool,
         cards: int,
-        failed: set[tuple[int, bool, tuple[int, ...]]],
+        failed: set[Position],
+        floor: DraftKey | None,
     ) -> bool:
-        """:meth:`run` from requirement ``index`` on (``natural``: a natural card is laid).
+        """:meth:`run` from requirement ``index`` on (``natural``: a natural card is laid;
+        ``floor``: the lowest draft requirement ``index`` may take, in the first
+        :attr:`block` requirements, as :meth:`walk` takes equal requirements).
 
         A yes/no answer depends only on the cards left, so drafts that take the same
         cards are tried once and the positions found hopeless are remembered: a phase
@@ -165,27 +228,41 @@ class _Search:
             return natural or self.scope is not NaturalScope.PHASE
         if cards < self.sizes[index]:
             return False
-        position = (index, natural, tuple(counts))
+        state: bytes | tuple[int, ...]
+        try:
+            state = bytes(counts)
+        except ValueError:  # a count above 255: a hand of more than a hundred decks
+            state = tuple(counts)
+        position = (index, natural, floor, state)
         if position in failed:
             return False
         req = reqs[index]
         need = self.min_naturals
         if self.scope is NaturalScope.PHASE and not natural and index == len(reqs) - 1:
             need = 1
+        chained = index + 1 < self.block  # the next requirement's floor is this draft
         drafts: Iterable[Draft] = req.candidates(counts, need, self.rules)
         if self.recount:
             drafts = recounted(req, drafts, need, self.rules)
-        tried: set[tuple[tuple[int, ...], bool]] = set()
+        work = self.work
+        tried: set[tuple[tuple[int, ...], bool, DraftKey | None]] = set()
         for draft in drafts:
+            work.left -= 1 + len(draft[0])
+            if work.left < 0:
+                raise work.exhausted()
+            key = _draft_key(draft) if floor is not None or chained else None
+            if floor is not None and key is not None and key < floor:
+                continue
             codes = draft[0]
             laid = natural or draft[3] > 0
-            taken = (tuple(sorted(codes)), laid)
+            taken = (tuple(sorted(codes)), laid, key if chained else None)
             if taken in tried:
                 continue
             tried.add(taken)
             for code in codes:
                 counts[code] -= 1
-            found = self._exists(counts, index + 1, laid, cards - len(codes), failed)
+            after = key if chained else None
+            found = self._exists(counts, index + 1, laid, cards - len(codes), failed, after)
             for code in codes:
                 counts[code] += 1
             if found:
@@ -193,14 +270,50 @@ class _Search:
         failed.add(position)
         return False
 
+    def _completes_from(
+        self, counts: list[int], index: int, natural: bool, cards: int, chosen: list[Draft]
+    ) -> bool:
+        """Whether :meth:`walk` from ``index`` yields anything: the requirements from
+        ``index`` on, larger groups first, except that when requirement ``index`` equals
+        the one before, it and its equals come first with non-decreasing drafts from the
+        draft before, as :meth:`walk` takes them.
+
+        Searched in :meth:`walk`'s order, a hopeless choice is found out only after every
+        combination of the groups before the one that cannot be made; remembering the
+        hopeless positions of this search makes each such question cost little."""
+        entry = self.suffixes.get(index)
+        if entry is None:
+            reqs = self.requirements
+            block = 0
+            if self.equal_before[index]:
+                block = 1
+                while index + block < len(reqs) and self.equal_before[index + block]:
+                    block += 1
+            rest = [*reqs[index : index + block], *_hardest_first(reqs[index + block :])]
+            entry = self.suffixes[index] = (_Search(rest, self.rules, self.work, block), set())
+        search, failed = entry
+        if len(failed) > _MEMO_LIMIT // 4 and (
+            sum(len(known) for _, known in self.suffixes.values()) > _MEMO_LIMIT
+        ):
+            for _, known in self.suffixes.values():
+                known.clear()
+        floor = _draft_key(chosen[-1]) if search.block else None
+        return search._exists(counts, 0, natural, cards, failed, floor)
+
     def walk(
         self, counts: list[int], index: int, chosen: list[Draft], naturals: int, cards: int
     ) -> Iterator[tuple[Draft, ...]]:
         """Every lay-down, lazily, as one draft per requirement (``cards``: how many of the
-        counted cards may join a group)."""
+        counted cards may join a group).
+
+        Before it descends with a draft while two or more requirements are left, it asks
+        :meth:`_completes_from` whether anything lies below: between two lay-downs it
+        then tries at most the drafts on one path down and those yes/no searches, which
+        :data:`~phase10.limits.SEARCH_BUDGET` bounds (the work is refilled at each one)."""
         reqs = self.requirements
         if index == len(reqs):
             if self.scope is not NaturalScope.PHASE or naturals:
+                self.work.refill()
                 yield tuple(chosen)
             return
         if cards < self.sizes[index]:
@@ -214,14 +327,22 @@ class _Search:
         drafts: Iterable[Draft] = req.candidates(counts, need, self.rules)
         if self.recount:
             drafts = recounted(req, drafts, need, self.rules)
+        look_ahead = index + 2 < len(reqs)
+        work = self.work
         for draft in drafts:
+            work.left -= 1 + len(draft[0])
+            if work.left < 0:
+                raise work.exhausted()
             if floor is not None and _draft_key(draft) < floor:
                 continue
             codes = draft[0]
             for code in codes:
                 counts[code] -= 1
             chosen.append(draft)
-            yield from self.walk(counts, index + 1, chosen, naturals + draft[3], cards - len(codes))
+            laid = naturals + draft[3]
+            left = cards - len(codes)
+            if not look_ahead or self._completes_from(counts, index + 1, laid > 0, left, chosen):
+                yield from self.walk(counts, index + 1, chosen, laid, left)
             chosen.pop()
             for code in codes:
                 counts[code] += 1
@@ -254,18 +375,27 @@ def fast_plan(phase: Phase, rules: MeldRules) -> Plan | None:
 
 
 def can_complete(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+    hand: Iterable[Card],
+    phase: Phase,
+    rules: MeldRules | _HasMeldRules | None = None,
+    *,
+    budget: int | None = None,
 ) -> bool:
     """Whether ``hand`` holds every group of ``phase`` at minimum size (R-5, R-7).
 
     ``rules`` is a :class:`~phase10.Rules` (or :class:`MeldRules`); it decides
     the natural-card scope (A-3), run bounds (A-4) and personal Wilds (V-10).
+    The search spends at most ``budget`` units of work (each group it tries costs
+    one plus its size), then raises :class:`~phase10.CompletionLimitError`
+    (:data:`~phase10.limits.SEARCH_BUDGET`: only phases of a great many groups with
+    hands far bigger than a game deals come near it).
     """
     mr = meld_rules_of(rules)
+    spend = None if budget is None else _checked_budget(budget)  # None: the default
     plan = fast_plan(phase, mr)
     if plan is not None:
-        return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE)
-    return _search_can_complete(hand, phase, mr)
+        return completes(plan, hand, mr.natural_card_scope is NaturalScope.PHASE, spend)
+    return _search_can_complete(hand, phase, mr, spend)
 
 
 def can_complete_counts(
@@ -275,13 +405,17 @@ def can_complete_counts(
     *,
     need_natural: bool,
     plan: Plan | None = None,
+    budget: int | None = None,
 ) -> bool:
     """Whether cards counted by code (as :func:`card_counts` gives) hold ``requirements``.
 
     ``need_natural`` asks for a natural card among them (scope ``"phase"`` when the
     groups already chosen have none). ``plan`` is the fast plan of exactly these
     requirements (:func:`phase10.fastpath.compile_plan`), when one applies.
+    ``budget`` as for :func:`can_complete`.
     """
+    if budget is not None:
+        budget = _checked_budget(budget)
     if not requirements:
         return not need_natural
     if (
@@ -289,11 +423,11 @@ def can_complete_counts(
         and not rules.wild_numbers
         and rules.natural_card_scope is not (NaturalScope.GROUP)
     ):
-        return completes_counts(plan, counts, need_natural)
+        return completes_counts(plan, counts, need_natural, budget)
     work = collapse(list(counts), requirements, rules)
     if sum(work[:49]) < sum(r.size for r in requirements):
         return False
-    search = _Search(_hardest_first(requirements), rules)
+    search = _Search(_hardest_first(requirements), rules, _Work(budget, requirements))
     return search.run(work, 1 if search.scope is NaturalScope.PHASE and not need_natural else 0)
 
 
@@ -304,13 +438,16 @@ def requirements_plan(requirements: Sequence[Requirement], rules: MeldRules) -> 
     return compile_plan(requirements, rules)
 
 
-def _search_can_complete(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> bool:
+def _search_can_complete(
+    hand: Iterable[Card], phase: Phase, rules: MeldRules, budget: int | None = None
+) -> bool:
     """:func:`can_complete` by the general search, for every kind and every rule option."""
+    work = _Work(budget, phase)
     counts = card_counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
     counts = collapse(counts, phase.requirements, rules)
-    return _Search(_hardest_first(phase.requirements), rules).run(counts)
+    return _Search(_hardest_first(phase.requirements), rules, work).run(counts)
 
 
 def _hardest_first(requirements: Sequence[Requirement]) -> list[Requirement]:
@@ -320,13 +457,21 @@ def _hardest_first(requirements: Sequence[Requirement]) -> list[Requirement]:
 
 
 def iter_completions(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules | _HasMeldRules | None = None
+    hand: Iterable[Card],
+    phase: Phase,
+    rules: MeldRules | _HasMeldRules | None = None,
+    *,
+    budget: int | None = None,
 ) -> Iterator[tuple[Meld, ...]]:
     """Every distinct way ``hand`` can lay down ``phase``, lazily, each group at minimum size.
 
     The lazy form of :func:`find_completions`: the same lay-downs, each once, but
     in search order rather than sorted, and built one at a time, so a caller can
-    stop early or stream millions of them in constant memory.
+    stop early or stream millions of them in bounded memory. The search asks a
+    yes/no question before it enters a branch of two groups or more, so it never
+    searches one that holds no lay-down; it spends at most ``budget``
+    units of work before each lay-down (and after the last), else it raises
+    :class:`~phase10.CompletionLimitError` (:data:`~phase10.limits.SEARCH_BUDGET`).
 
     >>> from phase10 import STANDARD_PHASES, parse_cards
     >>> ways = iter_completions(parse_cards("R3 R4 R5 W B7 B7 B7"), STANDARD_PHASES[1])
@@ -335,8 +480,10 @@ def iter_completions(
     """
     mr = meld_rules_of(rules)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
+    work = _Work(budget, phase)
     plan = fast_plan(phase, mr)
-    if plan is not None and not completes(plan, cards, mr.natural_card_scope is NaturalScope.PHASE):
+    need = mr.natural_card_scope is NaturalScope.PHASE
+    if plan is not None and not completes(plan, cards, need, budget):
         return
     counts = card_counts(cards)
     if sum(counts[:49]) < phase.min_cards:
@@ -350,7 +497,11 @@ def iter_completions(
     position = [order.index(i) for i in range(len(reqs))]  # phase order from search order
     in_order = position == list(range(len(reqs)))
     distinct = len(set(reqs)) == len(reqs)
-    for drafts in _Search(searched, mr).walk(counts, 0, [], 0, sum(counts[:49])):
+    search = _Search(searched, mr, work)
+    total = sum(counts[:49])
+    if len(reqs) > 1 and not search._completes_from(counts, 0, False, total, []):
+        return
+    for drafts in search.walk(counts, 0, [], 0, total):
         built: list[Meld] = []
         for i, req, draft in zip(order, searched, drafts, strict=True):
             meld = made.get((i, draft))
@@ -367,6 +518,7 @@ def find_completions(
     rules: MeldRules | _HasMeldRules | None = None,
     *,
     limit: int = COMPLETION_LIMIT,
+    budget: int | None = None,
 ) -> tuple[tuple[Meld, ...], ...]:
     """Every distinct way ``hand`` can lay down ``phase``, each group at minimum size.
 
@@ -375,25 +527,32 @@ def find_completions(
     always gives the same tuple. More than ``limit`` ways raise
     :class:`~phase10.CompletionLimitError`: use :func:`iter_completions` to
     stream them, or :func:`phase10.legal_actions`, which lists lay-downs a group
-    at a time and stays small on any hand.
+    at a time and stays small on any hand. The search between two lay-downs tries
+    at most ``budget`` units of work, as in :func:`iter_completions`.
     """
     mr = meld_rules_of(rules)
+    spend = _checked_budget(budget)
     plan = listing_plan(phase, mr)
     if plan is None:
-        return _search_completions(hand, phase, mr, limit)
+        return _search_completions(hand, phase, mr, limit, spend)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
     scope = mr.natural_card_scope
-    if scope is not NaturalScope.GROUP and not completes(plan, cards, scope is NaturalScope.PHASE):
+    if scope is not NaturalScope.GROUP and not completes(
+        plan,
+        cards,
+        scope is NaturalScope.PHASE,
+        budget,  # None: unmetered if small
+    ):
         return ()  # most hands: one fast yes/no answer
-    return list_completions(plan, phase, card_counts(cards), mr, limit)
+    return list_completions(plan, phase, card_counts(cards), mr, limit, spend)
 
 
 def _search_completions(
-    hand: Iterable[Card], phase: Phase, rules: MeldRules, limit: int
+    hand: Iterable[Card], phase: Phase, rules: MeldRules, limit: int, budget: int | None = None
 ) -> tuple[tuple[Meld, ...], ...]:
     """:func:`find_completions` by the general search, for every kind and every rule option."""
     found: list[tuple[Meld, ...]] = []
-    for melds in iter_completions(hand, phase, rules):
+    for melds in iter_completions(hand, phase, rules, budget=budget):
         if len(found) == limit:
             raise CompletionLimitError(
                 f"more than {limit} ways to lay down phase {phase.number}: "
