@@ -15,6 +15,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
+import phase10
 from phase10 import (
     Card,
     ChoosePhase,
@@ -53,6 +54,7 @@ from phase10 import (
     sample_state,
     sampling,
     seat_update,
+    solver,
     sort_cards,
     standard_deck,
     to_json,
@@ -457,3 +459,16 @@ def test_cli_arguments_are_refused_in_words(
     assert status != 0
     assert captured.out == ""
     assert message in captured.err
+
+
+@pytest.mark.parametrize("name", ["can_complete", "find_completions", "iter_completions"])
+def test_r5_a_phase_number_given_for_a_phase_is_refused_with_the_fix(name: str) -> None:
+    """The solver's functions take a Phase: a phase number gets a TypeError saying how to
+    get one, not an AttributeError from inside."""
+    function = getattr(phase10, name)
+    hand = parse_cards("R1 R1 R1 R2 R2 R2")
+    with pytest.raises(TypeError) as caught:
+        list(function(hand, 1))
+    if solver.__file__.endswith(".py"):  # a compiled build refuses at the call, in its words
+        assert "takes a Phase" in str(caught.value)
+        assert "rules.phase(1)" in str(caught.value)

@@ -442,12 +442,22 @@ def _search_can_complete(
     hand: Iterable[Card], phase: Phase, rules: MeldRules, budget: int | None = None
 ) -> bool:
     """:func:`can_complete` by the general search, for every kind and every rule option."""
+    _check_phase(phase, "can_complete")  # here, off the fast path: a Phase has a plan or not
     work = _Work(budget, phase)
     counts = card_counts(hand)
     if sum(counts[:49]) < phase.min_cards:
         return False
     counts = collapse(counts, phase.requirements, rules)
     return _Search(_hardest_first(phase.requirements), rules, work).run(counts)
+
+
+def _check_phase(phase: object, function: str) -> None:
+    """Refuse what is not a :class:`Phase` (a phase number, most likely) with the fix."""
+    if not isinstance(phase, Phase):
+        raise TypeError(
+            f"{function} takes a Phase (STANDARD_PHASES[0], or rules.phase(1) for a "
+            f"variant's), not {show(phase)}"
+        )
 
 
 def _hardest_first(requirements: Sequence[Requirement]) -> list[Requirement]:
@@ -478,6 +488,7 @@ def iter_completions(
     >>> [str(meld) for meld in next(ways)]
     ['B7 B7 B7', 'W R3 R4 R5']
     """
+    _check_phase(phase, "iter_completions")
     mr = meld_rules_of(rules)
     cards = hand if isinstance(hand, (tuple, list)) else tuple(hand)
     work = _Work(budget, phase)
@@ -530,6 +541,7 @@ def find_completions(
     at a time and stays small on any hand. The search between two lay-downs tries
     at most ``budget`` units of work, as in :func:`iter_completions`.
     """
+    _check_phase(phase, "find_completions")
     mr = meld_rules_of(rules)
     spend = _checked_budget(budget)
     plan = listing_plan(phase, mr)
