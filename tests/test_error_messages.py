@@ -472,3 +472,10 @@ def test_r5_a_phase_number_given_for_a_phase_is_refused_with_the_fix(name: str) 
     if solver.__file__.endswith(".py"):  # a compiled build refuses at the call, in its words
         assert "takes a Phase" in str(caught.value)
         assert "rules.phase(1)" in str(caught.value)
+
+
+def test_a_table_of_one_is_refused_in_the_singular() -> None:
+    """Two to six players (RULES.md A.2, the default rule set); the refusal of one reads as
+    English."""
+    with pytest.raises(InvalidRulesError, match="1 player cannot play; these rules allow 2 to 6"):
+        new_game(1)

@@ -68,8 +68,9 @@ def game_seed(seed: int | None) -> int:
 def table_size_error(count: object, low: int, high: int) -> InvalidRulesError:
     """The error for ``count`` players at a table the rules allow ``low`` to ``high`` at."""
     allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    players = "player" if count == 1 else "players"
     return InvalidRulesError(
-        f"{show(count)} players cannot play; these rules allow {allowed}", option="players"
+        f"{show(count)} {players} cannot play; these rules allow {allowed}", option="players"
     )
 
 
