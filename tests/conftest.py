@@ -6,8 +6,9 @@ Hypothesis profiles (choose one with the environment variable ``HYPOTHESIS_PROFI
   a property; a test that asks for a share of them gets at least 5, or 1 for a whole
   game), fixed samples cut to match, per-variant tests on a share of the variants
   (``games.PROFILE_SPECS``, ``games.profile_variants``), the tests marked ``slow`` left
-  out, so that the whole suite runs in about a minute on a small machine, well within
-  the two minutes CI reports its time against;
+  out, so that the whole suite runs in under two minutes on a small machine, the budget
+  CI reports its time against (on every core, by pytest-xdist: ``addopts`` in
+  ``pyproject.toml``; ``-n 0`` for one process);
 * ``ci``: 60 examples per property, the strength CI runs the whole suite at in a
   second step after the fast one::
 
@@ -75,3 +76,15 @@ def pytest_terminal_summary(
             f"{left_out} slow tests left out of the fast run: "
             "HYPOTHESIS_PROFILE=ci python -m pytest runs them (or -m slow)"
         )
+    elif PROFILE == "fast" and not config.option.markexpr and _xdist_controller(config):
+        # the workers collected the tests and left the slow ones out; this process did not
+        terminalreporter.write_line(
+            "the tests marked slow were left out of the fast run: "
+            "HYPOTHESIS_PROFILE=ci python -m pytest runs them (or -m slow)"
+        )
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    """Whether this process hands the tests to pytest-xdist workers (``-n``)."""
+    workers = getattr(config.option, "numprocesses", None)
+    return bool(workers) and not hasattr(config, "workerinput")
