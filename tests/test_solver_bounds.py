@@ -174,8 +174,14 @@ def test_without_the_fast_check_the_listing_runs_out_of_budget() -> None:
 
 @pytest.mark.parametrize("budget", [0, -1, True])  # other types: TypeError when compiled
 def test_a_budget_is_a_positive_whole_number(budget: int) -> None:
+    hand, phase = parse_cards("R1 R1 R1"), Phase(1, [ColorOf(3)])
+    if budget is True and not solver.__file__.endswith(".py"):
+        # mypyc hands a bool to an int parameter as 1: a budget too small for one group
+        with pytest.raises(CompletionLimitError, match="SEARCH_BUDGET"):
+            can_complete(hand, phase, budget=budget)
+        return
     with pytest.raises(InvalidDataError, match="search budget"):
-        can_complete(parse_cards("R1 R1 R1"), Phase(1, [ColorOf(3)]), budget=budget)
+        can_complete(hand, phase, budget=budget)
 
 
 KINDS: tuple[Requirement, ...] = (
