@@ -59,7 +59,6 @@ __all__ = [
     "least_wilds_spares",
     "natural_buckets",
     "plan_for",
-    "search_steps",
     "tally",
 ]
 
@@ -236,7 +235,7 @@ def plan_for(plan: Plan, rules: MeldRules) -> Plan:
 def _small(steps: Sequence[Step], buckets: int) -> bool:
     """Whether a search over ``steps`` stays within the budget on any cards: each step
     tries at most one anchor per bucket or run window plus a group of Wilds only, and
-    costs one plus its size (as :func:`search_steps` counts)."""
+    costs one plus its size (as :func:`_search` counts)."""
     work = 1 + max((step.size for step in steps), default=0)
     for step in steps:
         work *= 1 + (len(step.windows) if step.kind == _RUN else buckets)
@@ -294,7 +293,7 @@ def completes_buckets(
             for n in range(plan.buckets):
                 if buckets[n]:
                     mask |= 1 << n
-    return search_steps(
+    return _search(
         plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask, _meter(plan, budget)
     )
 
@@ -316,7 +315,7 @@ def _completes_buckets(
             if bucketed[n]:
                 mask |= 1 << n
     left = None if budget is None and plan.small else _meter(plan, budget)
-    return search_steps(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, left)
+    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, left)
 
 
 def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
@@ -328,7 +327,7 @@ def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
 
 
 def _meter(plan: Plan, budget: int | None) -> list[int] | None:
-    """The work a search of ``plan`` may do, as :func:`search_steps` keeps it; ``None`` (not
+    """The work a search of ``plan`` may do, as :func:`_search` keeps it; ``None`` (not
     counted) for a small plan under the default budget."""
     if budget is None:
         return None if plan.small else [SEARCH_BUDGET]
@@ -346,7 +345,7 @@ def _gave_up() -> CompletionLimitError:
     )
 
 
-def search_steps(
+def _search(
     steps: tuple[Step, ...],
     index: int,
     counts: list[int],
@@ -380,7 +379,7 @@ def search_steps(
             if need > wilds or used == 0:
                 continue
             new_mask = _take(counts, hit, mask)
-            found = search_steps(
+            found = _search(
                 steps,
                 nxt,
                 counts,
@@ -402,7 +401,7 @@ def search_steps(
                 continue
             used = have if have < size else size
             counts[b] = have - used
-            found = search_steps(
+            found = _search(
                 steps,
                 nxt,
                 counts,
@@ -418,7 +417,7 @@ def search_steps(
                 return True
     # A group of Wilds only: its anchor is free (a run needs some possible start).
     if wilds >= size and (kind != _RUN or windows):
-        return search_steps(
+        return _search(
             steps,
             nxt,
             counts,
@@ -513,7 +512,7 @@ def _least(
     found: list[int],
     ties: int,
 ) -> None:
-    """:func:`search_steps` minimising the Wild positions instead of checking a supply of them.
+    """:func:`_search` minimising the Wild positions instead of checking a supply of them.
 
     Without ``ties`` it prunes every branch that cannot be cheaper than ``found[0]``;
     with ``ties`` (1) it also visits the lay-downs as cheap as the cheapest and ORs the
