@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import ALL_CARDS, COLORS
 from .errors import CompletionLimitError
-from .fastpath import COLOR_STEP, NO_FLOOR, RUN_STEP, Plan, Window, _search, plan_for
+from .fastpath import COLOR_STEP, NO_FLOOR, RUN_STEP, Plan, Window, plan_for, search_steps
 from .melds import (
     ColorOf,
     Meld,
@@ -364,7 +364,9 @@ class _Lister:
         left = [self.left]
         steps, buckets, need = self.steps, self.buckets, self.need_natural
         try:
-            return not _search(steps, index, buckets, wilds, naturals, need, floor, present, left)
+            return not search_steps(
+                steps, index, buckets, wilds, naturals, need, floor, present, left
+            )
         finally:
             self.left = left[0]
 

@@ -59,6 +59,7 @@ __all__ = [
     "least_wilds_spares",
     "natural_buckets",
     "plan_for",
+    "search_steps",
     "tally",
 ]
 
@@ -235,7 +236,7 @@ def plan_for(plan: Plan, rules: MeldRules) -> Plan:
 def _small(steps: Sequence[Step], buckets: int) -> bool:
     """Whether a search over ``steps`` stays within the budget on any cards: each step
     tries at most one anchor per bucket or run window plus a group of Wilds only, and
-    costs one plus its size (as :func:`_search` counts)."""
+    costs one plus its size (as :func:`search_steps` counts)."""
     work = 1 + max((step.size for step in steps), default=0)
     for step in steps:
         work *= 1 + (len(step.windows) if step.kind == _RUN else buckets)
@@ -293,7 +294,7 @@ def completes_buckets(
             for n in range(plan.buckets):
                 if buckets[n]:
                     mask |= 1 << n
-    return _search(
+    return search_steps(
         plan.steps, 0, buckets, wilds, 0, need_natural, _NO_FLOOR, mask, _meter(plan, budget)
     )
 
@@ -315,7 +316,7 @@ def _completes_buckets(
             if bucketed[n]:
                 mask |= 1 << n
     left = None if budget is None and plan.small else _meter(plan, budget)
-    return _search(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, left)
+    return search_steps(plan.steps, 0, bucketed, wilds, 0, need_natural, _NO_FLOOR, mask, left)
 
 
 def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
@@ -327,7 +328,7 @@ def _too_few(plan: Plan, buckets: list[int], wilds: int) -> bool:
 
 
 def _meter(plan: Plan, budget: int | None) -> list[int] | None:
-    """The work a search of ``plan`` may do, as :func:`_search` keeps it; ``None`` (not
+    """The work a search of ``plan`` may do, as :func:`search_steps` keeps it; ``None`` (not
     counted) for a small plan under the default budget."""
     if budget is None:
         return None if plan.small else [SEARCH_BUDGET]
@@ -345,7 +346,7 @@ def _gave_up() -> CompletionLimitError:
     )
 
 
-def _search(
+def search_steps(
     steps: tuple[Step, ...],
     index: int,
     counts: list[int],
@@ -356,10 +357,12 @@ def _search(
     mask: int,
     left: list[int] | None,
 ) -> bool:
-    """Depth-first over the steps; each group takes a natural card wherever one is left.
+    """Whether ``counts`` and ``wilds`` fill ``steps[index:]``: depth-first over the
+    steps, each group taking a natural card wherever one is left.
 
-    ``left[0]``: the work the search may still do (a step costs one plus its size);
-    ``None`` for a small plan (:func:`_meter`)."""
+    ``left[0]`` is the work the search may still do (a step costs one plus its size);
+    past it, :class:`~phase10.errors.CompletionLimitError`. ``None`` does not count, for
+    a plan whose whole search fits the default budget (:attr:`~phase10.fastpath.Plan.small`)."""
     if index == len(steps):
         return naturals > 0 or not need_natural
     kind, size, _, windows = steps[index]
@@ -379,7 +382,7 @@ def _search(
             if need > wilds or used == 0:
                 continue
             new_mask = _take(counts, hit, mask)
-            found = _search(
+            found = search_steps(
                 steps,
                 nxt,
                 counts,
@@ -401,7 +404,7 @@ def _search(
                 continue
             used = have if have < size else size
             counts[b] = have - used
-            found = _search(
+            found = search_steps(
                 steps,
                 nxt,
                 counts,
@@ -417,7 +420,7 @@ def _search(
                 return True
     # A group of Wilds only: its anchor is free (a run needs some possible start).
     if wilds >= size and (kind != _RUN or windows):
-        return _search(
+        return search_steps(
             steps,
             nxt,
             counts,
@@ -512,7 +515,7 @@ def _least(
     found: list[int],
     ties: int,
 ) -> None:
-    """:func:`_search` minimising the Wild positions instead of checking a supply of them.
+    """:func:`search_steps` minimising the Wild positions instead of checking a supply of them.
 
     Without ``ties`` it prunes every branch that cannot be cheaper than ``found[0]``;
     with ``ties`` (1) it also visits the lay-downs as cheap as the cheapest and ORs the

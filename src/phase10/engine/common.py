@@ -36,19 +36,21 @@ def illegal(reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(reason, message)
 
 
+def _named(value: object) -> str:
+    """A refused value for a message: a built-in one shown (cut short), any other by its
+    class, not a repr that may be cut (an object of another game of the family) or huge."""
+    kind = type(value)
+    return show(value) if kind.__module__ == "builtins" else f"a {kind.__name__}"
+
+
 def not_a_state(value: object, kind: str = "GameState") -> TypeError:
     """The error for a value passed where a game state belongs (a wrong Python type)."""
-    kind_of = type(value)
-    what = show(value) if kind_of.__module__ == "builtins" else f"a {kind_of.__name__}"
-    return TypeError(f"expected a {kind}, not {what}")
+    return TypeError(f"expected a {kind}, not {_named(value)}")
 
 
 def not_an_action(action: object, game: str, hint: str) -> IllegalActionError:
-    """The refusal of something that is no action of ``game``: named by its class, not a repr
-    that may be cut (an action of another game of the family) or huge (anything else)."""
-    kind = type(action)
-    what = show(action) if kind.__module__ == "builtins" else f"a {kind.__name__}"
-    return illegal(IllegalReason.UNKNOWN_ACTION, f"{what} is not {game} action ({hint})")
+    """The refusal of something that is no action of ``game``."""
+    return illegal(IllegalReason.UNKNOWN_ACTION, f"{_named(action)} is not {game} action ({hint})")
 
 
 _CODE = attrgetter("code")
