@@ -50,7 +50,9 @@ def seat_names(
 def check_seat(seat: object, count: int, option: str) -> int:
     """``seat`` if a table of ``count`` has it; else InvalidRulesError naming ``option``."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
-        raise InvalidRulesError(f"{option} must be a seat from 0 to {count - 1}", option)
+        raise InvalidRulesError(
+            f"{option} must be a seat from 0 to {count - 1}, not {show(seat)}", option
+        )
     return seat
 
 
