@@ -34,6 +34,7 @@ from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
 from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
+from ..limits import quote
 from ..notation import action_to_text, parse_action
 from ..simulate import BOT_KINDS, make_bot
 from ..state import GameState, Stage
@@ -41,11 +42,19 @@ from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
 from .args import name_text, positive, resume_path, save_path, whole
-from .common import Narrator, load_game, person_table, save_game, standings, table_size
+from .common import (
+    Narrator,
+    load_game,
+    person_table,
+    save_game,
+    saved_line,
+    standings,
+    table_size,
+)
 from .prompt import console_ask, read_move
 from .runners import play_runner
 
-__all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "run", "run_play"]
+__all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "read_notation", "run", "run_play"]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -57,6 +66,8 @@ HELP = """\
     take                      take the top card of the discard pile
     lay set:R7 B7 W | run:R3 R4 R5 W
                               lay down your phase (groups separated by |)
+    group set:R7 B7 W         or lay it down a group at a time (the listed moves
+                              do: once you begin, the next group finishes it)
     hit 1.0 R8 high           add R8 to group 1.0 (seat 1, its first group), high end
     discard R7                discard and end your turn
     discard S @2              discard a Skip at seat 2
@@ -81,7 +92,7 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
         ask,
         [*render_lines(view), "  Your moves:", *render_moves(view, legal)],
         legal,
-        parse_action,
+        lambda text: read_notation(text, legal),
         problem,
         HELP,
         lambda text: did_you_mean(text, legal),
@@ -103,6 +114,38 @@ VERBS = (
 )
 """The first words of moves in notation (:mod:`phase10.notation`) a person types."""
 
+OTHER_WORDS = ("unsave", "next")
+"""First words the notation reads that no listed move of a person's starts with."""
+
+
+def read_notation(text: str, legal: Sequence[Action]) -> Action:
+    """``text`` read as a move in notation; a first word that begins no move is refused
+    with the words the person's moves begin with now, not every word of the notation
+    (``choose``, ``give``, ``swap``... belong to variants this game may not have).
+
+    >>> from phase10 import DrawStock, TakeDiscard
+    >>> read_notation("draw", [DrawStock(), TakeDiscard()])
+    DrawStock()
+    >>> read_notation("drwa", [DrawStock(), TakeDiscard()])
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
+    """
+    word = text.strip().split(" ", 1)[0].lower()
+    if word and word not in VERBS and word not in OTHER_WORDS:
+        starts = list(dict.fromkeys(_verb(action) for action in legal))
+        if "group" in starts and "lay" not in starts:
+            starts.append("lay")  # a whole phase may be typed at once
+        choices = ", ".join(starts[:-1]) + f" or {starts[-1]}" if len(starts) > 1 else starts[0]
+        raise InvalidDataError(
+            f"unknown action: your moves now begin with {choices}", path=quote(text.split()[0])
+        )
+    return parse_action(text)
+
+
+def _verb(action: Action) -> str:
+    return action_to_text(action).split(" ", 1)[0]
+
 
 def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     """``text`` with its first word replaced by the verb or command it nearly spells, if any.
@@ -119,7 +162,7 @@ def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     True
     """
     word, _, rest = text.strip().partition(" ")
-    listed = [action_to_text(action).split(" ", 1)[0] for action in legal]
+    listed = [_verb(action) for action in legal]
     known = list(dict.fromkeys([*listed, *VERBS, "help", "look", "quit"]))
     if word.lower() in known:
         return None
@@ -157,7 +200,10 @@ def run_play(
     used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
-        record = load_game(resume)
+        try:
+            record = load_game(resume)
+        except InvalidDataError as error:  # say which file, as ``replay`` does
+            raise InvalidDataError(str(error), path=resume) from None
         first = record.initial_state()
         actions: list[Action] = list(record.parsed_actions())
         state = record.final_state()
@@ -209,7 +255,7 @@ def run_play(
         out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
         out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
     if save is not None:
-        out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
+        out.write(saved_line(save))
     out.write(f"This game's seed was {first.seed}.\n")
     return 0
 
