@@ -352,3 +352,74 @@ def test_a_saved_game_of_a_script_variant_replays_where_the_name_is_unknown(
     status, out, err = run(capsys, "replay", str(target))
     assert (status, err) == (0, "")
     assert out.startswith("phase10 replay: nu-quick rules")
+
+
+BOT_MODULE = '''
+from phase10 import GreedyBot
+
+
+class Chatty:
+    """A bot of the reader's own (docs/bots.rst): GreedyBot's moves, counted."""
+
+    chosen = 0
+
+    def __init__(self, seed):
+        self.inner = GreedyBot()
+
+    def choose(self, view, legal):
+        Chatty.chosen += 1
+        return self.inner.choose(view, legal)
+'''
+
+
+def test_play_and_demo_seat_your_own_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/bots.rst has the reader write a bot; ``simulate --bot module:factory`` seated it,
+    but ``play`` and ``demo`` offered only greedy and random, so nobody could play against it."""
+    import sys
+
+    (tmp_path / "nu_mybots.py").write_text(BOT_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "nu_mybots", raising=False)
+    status, out, err = run(capsys, "demo", *SHORT, "--players", "2", "--bot", "nu_mybots:Chatty")
+    assert (status, err) == (0, "")
+    assert "Final standings" in out
+    assert sys.modules["nu_mybots"].Chatty.chosen > 0
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", *SHORT, "--seed", "2", "--bot", "nu_mybots:Chatty")
+    assert (status, err) == (0, "")
+    assert "against nu_mybots:Chatty bots" in out
+
+
+def test_play_against_the_search_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", *SHORT, "--seed", "2", "--bot", "phase10:SearchBot")
+    assert (status, err) == (0, "")
+    assert "against phase10:SearchBot bots" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["demo", "--bot", "nu_no_such_module:Bot"], "cannot import 'nu_no_such_module'"),
+        (["play", "--game", "dice", "--bot", "phase10:SearchBot"], "your own bots play the card"),
+    ],
+)
+def test_a_bot_that_cannot_sit_is_refused_before_any_game(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert said in err
+
+
+def test_an_unknown_bot_name_says_how_to_name_your_own(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "demo", "--bot", "clever")
+    assert status == 2
+    assert "usage: phase10 demo" in err
+    assert "module.path:factory" in err

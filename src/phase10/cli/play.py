@@ -36,12 +36,12 @@ from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
 from ..limits import quote
 from ..notation import action_to_text, parse_action
-from ..simulate import BOT_KINDS, make_bot
+from ..simulate import make_bot
 from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
-from .args import name_text, positive, resume_path, save_path, whole
+from .args import bot_choice, card_game_bot, name_text, positive, resume_path, save_path, whole
 from .common import (
     Narrator,
     load_game,
@@ -309,7 +309,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
     play.add_argument("--seed", type=whole, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
-    play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
+    play.add_argument(
+        "--bot",
+        type=bot_choice,
+        default="greedy",
+        help="the bots' strategy: greedy (default), random, or your own as module.path:factory "
+        "(card game; e.g. phase10:SearchBot, stronger and slower)",
+    )
     play.add_argument("--name", type=name_text, help="your name at the table (default You)")
     play.add_argument(
         "--save",
@@ -337,6 +343,7 @@ nearest count its rules allow; the others 3); ``--resume`` takes them from the s
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
     game = getattr(args, "game", "cards")
+    card_game_bot(args.bot, game)
     if getattr(args, "resume", None) is not None:
         if game != "cards":
             raise InvalidDataError(
