@@ -423,3 +423,33 @@ def test_an_unknown_bot_name_says_how_to_name_your_own(capsys: pytest.CaptureFix
     assert status == 2
     assert "usage: phase10 demo" in err
     assert "module.path:factory" in err
+
+
+@pytest.mark.parametrize(
+    ("variant", "shown", "hidden"),
+    [
+        ("standard", [], ["choose 4", "save G9", "give 2", "swap R5"]),
+        ("masters", ["choose 4", "save G9", "takesaved G9"], ["give 2", "swap R5"]),
+        ("pick-a-phase", ["lay phase=4"], ["choose 4", "save G9"]),
+        ("dealer-places-upturned", ["give 2"], ["choose 4"]),
+        ("movable-wilds", ["swap R5 1.0 low"], ["choose 4"]),
+    ],
+)
+def test_play_help_names_the_moves_the_variant_adds(
+    variant: str,
+    shown: list[str],
+    hidden: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Under Masters the first prompt lists ``choose 1`` ... ``choose 10`` and later ``save``
+    and ``takesaved`` moves; ``help`` explained none of them (V-1.4, V-1.6, V-3, V-12, V-13)."""
+    feed(monkeypatch, "help\nquit\n")
+    status, out, _ = run(capsys, "play", "--variant", variant, "--seed", "4")
+    assert status == 0
+    help_text = out[out.index("Type the number of a move") : out.index("Other commands")]
+    for move in shown:
+        assert move in help_text
+    for move in hidden:
+        assert move not in help_text
+    assert ("These rules add:" in help_text) == bool(shown)

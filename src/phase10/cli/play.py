@@ -36,6 +36,7 @@ from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
 from ..limits import quote
 from ..notation import action_to_text, parse_action
+from ..rules import InitialSkip, InitialWild, PhaseChoice, PhaseOrder, Rules
 from ..simulate import make_bot
 from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
@@ -54,7 +55,16 @@ from .common import (
 from .prompt import console_ask, read_move
 from .runners import play_runner
 
-__all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "read_notation", "run", "run_play"]
+__all__ = [
+    "Ask",
+    "add_parser",
+    "console_ask",
+    "did_you_mean",
+    "play_help",
+    "read_notation",
+    "run",
+    "run_play",
+]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -71,8 +81,40 @@ HELP = """\
     hit 1.0 R8 high           add R8 to group 1.0 (seat 1, its first group), high end
     discard R7                discard and end your turn
     discard S @2              discard a Skip at seat 2
-  Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
+
+OTHER_COMMANDS = "  Other commands: look (show the table again), help, quit (or Ctrl-D).\n"
+
+
+def play_help(rules: Rules) -> str:
+    """``help`` at the prompt: the moves of every game, then those ``rules`` add (Masters'
+    phase choice and Save pile, a named phase, the dealer's gift, movable Wilds).
+
+    >>> from phase10 import variants
+    >>> "choose 4" in play_help(variants.resolve("masters")), "choose" in play_help(Rules())
+    (True, False)
+    """
+    extra: list[tuple[str, str]] = []
+    if rules.phase_order is PhaseOrder.ANY:
+        if rules.phase_choice is PhaseChoice.HAND_START:
+            extra.append(("choose 4", "make phase 4 this hand (before the first draw)"))
+        else:
+            extra.append(("lay phase=4 run:...", "lay down naming the phase it makes"))
+    if rules.masters_saving:
+        extra.append(("save G9", "end your turn putting G9 on your Save pile, not discarding"))
+        extra.append(("takesaved G9", "take G9 back from your Save pile instead of drawing"))
+    if (
+        rules.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT
+        or rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
+    ):
+        extra.append(("give 2", "as dealer: the upturned Wild to seat 2, or its Skip on seat 2"))
+    if rules.movable_wilds:
+        extra.append(("swap R5 1.0 low", "R5 takes the place of the Wild it stands for in"))
+        extra.append(("", "group 1.0; the Wild moves to the low end"))
+    if not extra:
+        return HELP + OTHER_COMMANDS
+    lines = [f"    {move:<26}{meaning}".rstrip() for move, meaning in extra]
+    return HELP + "  These rules add:\n" + "\n".join(lines) + "\n" + OTHER_COMMANDS
 
 
 def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | None:
@@ -94,7 +136,7 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
         legal,
         lambda text: read_notation(text, legal),
         problem,
-        HELP,
+        play_help(state.rules),
         lambda text: did_you_mean(text, legal),
     )
 
