@@ -40,7 +40,13 @@ ARGUMENTS: dict[str, list[str]] = {
 
 EXPECTED: dict[str, list[str]] = {
     "terminal_game.py": ["your move> ", "Game over after"],
-    "custom_variant.py": ["coffee-break: 4 phases", "wins with", "2 games:"],
+    "custom_variant.py": [
+        "coffee-break: 4 phases",
+        "wins with",
+        "saved and loaded: coffee-break, final phase Phase 4: the espresso",
+        "2 games:",
+        "games won: greedy ",
+    ],
     "server_loop.py": ["a hand size, never a hand", "refused seat", "not_your_turn", "game over"],
     "compare_variants.py": ["variant", "to-phase-1", "to-phase-2", "hands mean"],
     "learn_to_play.py": [
@@ -90,9 +96,12 @@ def test_example_runs(name: str, tmp_path: Path) -> None:
 
 
 def test_terminal_game_reads_moves_and_explains_mistakes() -> None:
-    moves = "nonsense\n42\ndiscard R1\n1\nquit\n"
+    moves = "nonsense\n42\ndiscard R1\nhelp\n1\nquit\n"
     out = run_example("terminal_game.py", "--variant", "to-phase-2", stdin=moves)
+    assert "your move> nonsense\n" in out  # moves from a pipe are shown after the prompt
     assert "cannot read that" in out
+    assert "a listed number, or a move in notation" in out  # help is not a bad move
+    assert "'help' at 0" not in out
     assert "choose a number from 1 to" in out
     assert "not allowed: draw a card first" in out
     assert "You drew from the draw pile" in out
