@@ -168,12 +168,14 @@ def read_notation(text: str, legal: Sequence[Action]) -> Action:
     >>> from phase10 import DrawStock, TakeDiscard
     >>> read_notation("draw", [DrawStock(), TakeDiscard()])
     DrawStock()
+    >>> read_notation("discard\tR7", [DrawStock()])  # words apart as the notation reads them
+    Discard(card=Card.parse('R7'), target=None)
     >>> read_notation("drwa", [DrawStock(), TakeDiscard()])
     Traceback (most recent call last):
     ...
     phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
     """
-    word = text.strip().split(" ", 1)[0].lower()
+    word = text.split()[0].lower() if text.split() else ""
     if word and word not in VERBS and word not in OTHER_WORDS:
         starts = list(dict.fromkeys(_verb(action) for action in legal))
         if "group" in starts and "lay" not in starts:
