@@ -26,8 +26,10 @@ from phase10 import (
     RunOf,
     SetOf,
     describe_result,
+    from_json,
     new_game,
     play_game,
+    to_json,
     variants,
 )
 from phase10.simulate import simulate
@@ -86,13 +88,21 @@ def main(argv: list[str] | None = None) -> int:
         winner = final.players[seat]
         print(f"{winner.name} wins with {winner.score} points after {len(final.results)} hands")
 
+    # JSON holds the rules themselves (the spec is a label), so a saved game loads even in
+    # a program that never registered the variant, the plain `phase10` command included.
+    loaded = from_json(to_json(final), GameState)  # the kind asked for: a typed result
+    assert loaded == final
+    print(f"saved and loaded: {loaded.rules.spec}, final phase {loaded.rules.final_phase}")
+
     # Simulations take Rules as well as specs, so they work with custom variants.
     summary = simulate(rules, ["greedy", "greedy", "random"], games=args.games, seed=args.seed)
-    rates = ", ".join(f"{kind} {rate:.0%}" for kind, rate in summary.win_rate_by_bot.items())
-    print(
-        f"{summary.games} games: {summary.hands_mean:.1f} hands on average; win rate per seat: "
-        f"{rates}"
+    # win_rate_by_bot is per seat: two greedy seats that win every game have 50% each.
+    seats = {kind: summary.bots.count(kind) for kind in summary.win_rate_by_bot}
+    won = ", ".join(
+        f"{kind} {rate * seats[kind]:.0%} ({rate:.0%} per seat)"
+        for kind, rate in summary.win_rate_by_bot.items()
     )
+    print(f"{summary.games} games: {summary.hands_mean:.1f} hands on average; games won: {won}")
     return 0
 
 

@@ -4,7 +4,9 @@ The learner plays seat 0 of two-player "to-phase-1" games (a whole game is one h
 against a RandomBot. Its policy is a softmax over the legal indices of the action mask,
 with one learned preference per index of phase10.rl.ActionCodec: it learns which moves
 pay (lay a phase down, hit, keep Wilds, discard high cards, play Skips), not yet when.
-The reward is +1 for a win and -1 for a loss, paid when the game ends.
+The reward is +1 for a win and -1 for a loss, paid when the game ends. At the end the
+trained policy becomes a phase10 Bot (PolicyBot: its most preferred legal move), so
+play_game, phase10.simulate and the other seats of an environment can use it.
 
     python examples/learn_to_play.py                  # 30 s of training
     python examples/learn_to_play.py --seconds 5 --eval 20
@@ -13,13 +15,17 @@ The reward is +1 for a win and -1 for a loss, paid when the game ends.
 from __future__ import annotations
 
 import argparse
+import functools
 import time
+from collections.abc import Sequence
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from phase10.rl import Phase10Env  # importing phase10.rl registers phase10/Phase10-v0
+from phase10 import Action, PlayerView
+from phase10.rl import ActionCodec, Phase10Env  # importing phase10.rl registers the env
+from phase10.simulate import simulate
 
 Env = gymnasium.Env[npt.NDArray[np.float32], np.int64]
 Step = tuple[int, npt.NDArray[np.intp], npt.NDArray[np.float64]]
@@ -40,6 +46,26 @@ class Policy:
         p /= p.sum()
         choice = int(self.rng.choice(len(legal), p=p))
         return choice, legal, p
+
+    def bot(self, codec: ActionCodec) -> PolicyBot:
+        """The policy as it stands, as a bot that plays its most preferred move."""
+        return PolicyBot(self.preference.copy(), codec)
+
+
+class PolicyBot:
+    """A learned preference per index as a phase10 Bot (``choose(view, legal)``).
+
+    ``codec.table(legal)`` gives each legal action its index (a lay-down step by its place
+    among the listed steps), so the bot needs no game state, only what its seat is shown.
+    """
+
+    def __init__(self, preference: npt.NDArray[np.float64], codec: ActionCodec) -> None:
+        self.preference = preference
+        self.codec = codec
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        table = self.codec.table(legal)
+        return table[max(table, key=lambda index: self.preference[index])]
 
 
 def play(env: Env, policy: Policy, seed: int) -> tuple[float, list[Step]]:
@@ -94,6 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"after training: the policy wins {after:.0%} of {args.eval} games against RandomBot")
     best = np.argsort(policy.preference)[::-1][:5]
     print("most preferred moves:", "; ".join(game.codec.describe(int(i)) for i in best))
+
+    # The trained policy as a Bot: here in a simulation, seat 0 against RandomBot.
+    summary = simulate(
+        "to-phase-1",
+        [functools.partial(policy.bot, game.codec), "random"],
+        games=args.eval,
+        seed=1_000_000,
+    )
+    print(
+        f"as a Bot (its most preferred move): wins {summary.win_rate_by_seat[0]:.0%} of "
+        f"{summary.games} games against RandomBot (phase10.simulate)"
+    )
     return 0
 
 

@@ -38,6 +38,10 @@ from phase10 import (
 from phase10.notation import action_to_text, parse_action
 
 YOU = 0
+HELP = (
+    "a listed number, or a move in notation: draw, take, discard R7, hit 1.0 R8 high, "
+    "lay set:R7 B7 W | run:R3 R4 R5 R6 (or one group at a time: group set:R7 B7 W); quit"
+)
 
 
 def show_table(state: GameState) -> None:
@@ -61,8 +65,13 @@ def ask_move(state: GameState, auto: bool) -> Action | None:
             text = input("your move> ").strip()
         except EOFError:
             return None
+        if not sys.stdin.isatty():  # moves from a pipe: show them, as a terminal would
+            print(text)
         if text in ("q", "quit"):
             return None
+        if text in ("?", "help"):
+            print(f"   {HELP}")
+            continue
         if text.isascii() and text.isdigit():
             if 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]

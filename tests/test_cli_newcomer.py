@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers import registry_restored
-from phase10 import GameRecord, variants
+from phase10 import Action, GameRecord, GameState, variants
 from phase10.cli import main
 from test_cli import SHORT, feed, run
 
@@ -225,3 +225,231 @@ def test_a_broken_plugin_is_one_warning_line_on_the_command_line(
     assert err.startswith("phase10: warning: phase10 variant plug-in 'broken' not loaded: ")
     assert len(err.splitlines()) == 1
     assert "variants.py" not in err
+
+
+# --------------------------------------------------------------------------- session 12
+
+
+def test_play_help_explains_the_group_moves_the_list_offers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The move list offers ``group set:...`` (a lay-down a group at a time, R-5.4) on every
+    turn a phase can be made; ``help`` named only ``lay``, so the word was never explained."""
+    feed(monkeypatch, "help\nquit\n")
+    status, out, _ = run(capsys, "play", "--seed", "3")
+    assert status == 0
+    assert "group set:R7 B7 W" in out
+    assert "a group at a time" in out
+
+
+def test_a_word_that_begins_no_move_is_answered_with_the_moves_of_now(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo used to get the reader's column ("'drwa' at 0") and every word of the notation,
+    those of other variants too (choose, save, takesaved, give, swap, next)."""
+    feed(monkeypatch, "drwa\nfoo bar\nquit\n")
+    status, out, _ = run(capsys, "play", "--seed", "3")
+    assert status == 0
+    assert "I can't read that: 'drwa': unknown action: your moves now begin with draw or take" in (
+        out
+    )
+    assert "Did you mean 'draw'?" in out
+    assert "I can't read that: 'foo': unknown action" in out
+    assert " at 0" not in out
+    assert "takesaved" not in out
+
+
+def test_a_bad_word_later_in_a_move_is_quoted_without_its_column(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "hit 2.0 B8 hi\ndiscard\nquit\n")
+    status, out, _ = run(capsys, "play", "--seed", "3")
+    assert status == 0
+    assert "I can't read that: 'hi': expected a run end: low or high" in out
+    assert "I can't read that: 'discard': incomplete: the form is 'discard CARD [@SEAT]'" in out
+
+
+def test_play_resume_of_a_file_that_is_not_a_record_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``replay notes.json`` named the file; ``play --resume notes.json`` said only
+    "$: missing field 'schema'"."""
+    target = tmp_path / "notes.json"
+    target.write_text('{"hello": 1}', encoding="utf-8")
+    status, _, err = run(capsys, "play", "--resume", str(target))
+    assert status == 2
+    assert err.startswith(f"phase10: {target}: ")
+    assert "not a phase10 document" in err
+
+
+@pytest.mark.parametrize("game", ["cards", "dice", "twist"])
+def test_demo_save_says_where_the_game_went(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --save`` said where it saved and how to replay; ``demo --save`` said nothing.
+    It says so on standard error: standard output stays what ``replay`` tells again."""
+    target = tmp_path / "game.json"
+    status, _, err = run(capsys, "demo", "--game", game, "--players", "2", "--save", str(target))
+    assert status == 0
+    assert err == f"Game saved to {target} (replay it with: phase10 replay {target})\n"
+    status, replayed, _ = run(capsys, "replay", str(target))
+    assert status == 0
+    assert "Final standings" in replayed
+
+
+def test_narration_says_your_group_not_you_s(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot hitting the person's group was told "Cy hit R6 on You's set of 6s"."""
+    from phase10 import GreedyBot, Hit, new_game, play_game
+    from phase10.cli.common import Narrator
+
+    hits: list[tuple[GameState, Action, GameState]] = []
+
+    def keep(before: GameState, action: Action, after: GameState) -> None:
+        if isinstance(action, Hit) and action.owner == 0 and before.current_player != 0:
+            hits.append((before, action, after))
+
+    play_game(new_game(["You", "Bob", "Cy"], seed=3), [GreedyBot()] * 3, on_action=keep)
+    assert hits, "no bot hit seat 0's groups in this game"
+    out = io.StringIO()
+    Narrator(out, you=0)(*hits[0])
+    told = out.getvalue()
+    assert " on your " in told
+    assert "You's" not in told
+    spectator = io.StringIO()  # demo and replay have no person: names stay names
+    Narrator(spectator)(*hits[0])
+    assert " on You's " in spectator.getvalue()
+
+
+def test_twist_play_tells_the_person_the_card_they_drew() -> None:
+    """The card game says "(you drew S)"; Twist drew in silence, the new card lost in the hand."""
+    from phase10.cli.twist import run_play
+
+    answers = iter(["draw", "quit"])
+    out = io.StringIO()
+    assert run_play(out, lambda prompt: next(answers, None), players=2, seed=2) == 0
+    assert "(you drew " in out.getvalue()
+
+
+def test_a_saved_game_of_a_script_variant_replays_where_the_name_is_unknown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/custom_variants.rst: a record holds the rules themselves, so the plain
+    ``phase10`` command (a process that never registered the variant) replays and resumes it."""
+    from phase10 import Phase, SetOf
+    from phase10.variants import Variant
+
+    target = tmp_path / "game.json"
+    quick = Variant(
+        "nu-quick",
+        "Two short phases (a test).",
+        lambda rules: rules.with_options(phases=(Phase(1, [SetOf(3)]), Phase(2, [SetOf(4)]))),
+    )
+    with registry_restored():
+        variants.register(quick)
+        assert main(["demo", "--variant", "nu-quick", "--players", "2", "--save", str(target)]) == 0
+    capsys.readouterr()
+    assert "nu-quick" not in variants.names()
+    status, out, err = run(capsys, "replay", str(target))
+    assert (status, err) == (0, "")
+    assert out.startswith("phase10 replay: nu-quick rules")
+
+
+BOT_MODULE = '''
+from phase10 import GreedyBot
+
+
+class Chatty:
+    """A bot of the reader's own (docs/bots.rst): GreedyBot's moves, counted."""
+
+    chosen = 0
+
+    def __init__(self, seed):
+        self.inner = GreedyBot()
+
+    def choose(self, view, legal):
+        Chatty.chosen += 1
+        return self.inner.choose(view, legal)
+'''
+
+
+def test_play_and_demo_seat_your_own_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/bots.rst has the reader write a bot; ``simulate --bot module:factory`` seated it,
+    but ``play`` and ``demo`` offered only greedy and random, so nobody could play against it."""
+    import sys
+
+    (tmp_path / "nu_mybots.py").write_text(BOT_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "nu_mybots", raising=False)
+    status, out, err = run(capsys, "demo", *SHORT, "--players", "2", "--bot", "nu_mybots:Chatty")
+    assert (status, err) == (0, "")
+    assert "Final standings" in out
+    assert sys.modules["nu_mybots"].Chatty.chosen > 0
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", *SHORT, "--seed", "2", "--bot", "nu_mybots:Chatty")
+    assert (status, err) == (0, "")
+    assert "against nu_mybots:Chatty bots" in out
+
+
+def test_play_against_the_search_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "1\nquit\n")
+    status, out, err = run(capsys, "play", *SHORT, "--seed", "2", "--bot", "phase10:SearchBot")
+    assert (status, err) == (0, "")
+    assert "against phase10:SearchBot bots" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["demo", "--bot", "nu_no_such_module:Bot"], "cannot import 'nu_no_such_module'"),
+        (["play", "--game", "dice", "--bot", "phase10:SearchBot"], "your own bots play the card"),
+    ],
+)
+def test_a_bot_that_cannot_sit_is_refused_before_any_game(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert said in err
+
+
+def test_an_unknown_bot_name_says_how_to_name_your_own(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "demo", "--bot", "clever")
+    assert status == 2
+    assert "usage: phase10 demo" in err
+    assert "module.path:factory" in err
+
+
+@pytest.mark.parametrize(
+    ("variant", "shown", "hidden"),
+    [
+        ("standard", [], ["choose 4", "save G9", "give 2", "swap R5"]),
+        ("masters", ["choose 4", "save G9", "takesaved G9"], ["give 2", "swap R5"]),
+        ("pick-a-phase", ["lay phase=4"], ["choose 4", "save G9"]),
+        ("dealer-places-upturned", ["give 2"], ["choose 4"]),
+        ("movable-wilds", ["swap R5 1.0 low"], ["choose 4"]),
+    ],
+)
+def test_play_help_names_the_moves_the_variant_adds(
+    variant: str,
+    shown: list[str],
+    hidden: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Under Masters the first prompt lists ``choose 1`` ... ``choose 10`` and later ``save``
+    and ``takesaved`` moves; ``help`` explained none of them (V-1.4, V-1.6, V-3, V-12, V-13)."""
+    feed(monkeypatch, "help\nquit\n")
+    status, out, _ = run(capsys, "play", "--variant", variant, "--seed", "4")
+    assert status == 0
+    help_text = out[out.index("Type the number of a move") : out.index("Other commands")]
+    for move in shown:
+        assert move in help_text
+    for move in hidden:
+        assert move not in help_text
+    assert ("These rules add:" in help_text) == bool(shown)

@@ -40,10 +40,21 @@ ARGUMENTS: dict[str, list[str]] = {
 
 EXPECTED: dict[str, list[str]] = {
     "terminal_game.py": ["your move> ", "Game over after"],
-    "custom_variant.py": ["coffee-break: 4 phases", "wins with", "2 games:"],
+    "custom_variant.py": [
+        "coffee-break: 4 phases",
+        "wins with",
+        "saved and loaded: coffee-break, final phase Phase 4: the espresso",
+        "2 games:",
+        "games won: greedy ",
+    ],
     "server_loop.py": ["a hand size, never a hand", "refused seat", "not_your_turn", "game over"],
     "compare_variants.py": ["variant", "to-phase-1", "to-phase-2", "hands mean"],
-    "learn_to_play.py": ["before training: the policy wins", "after training", "most preferred"],
+    "learn_to_play.py": [
+        "before training: the policy wins",
+        "after training",
+        "most preferred",
+        "as a Bot (its most preferred move): wins",
+    ],
 }
 
 
@@ -85,9 +96,12 @@ def test_example_runs(name: str, tmp_path: Path) -> None:
 
 
 def test_terminal_game_reads_moves_and_explains_mistakes() -> None:
-    moves = "nonsense\n42\ndiscard R1\n1\nquit\n"
+    moves = "nonsense\n42\ndiscard R1\nhelp\n1\nquit\n"
     out = run_example("terminal_game.py", "--variant", "to-phase-2", stdin=moves)
+    assert "your move> nonsense\n" in out  # moves from a pipe are shown after the prompt
     assert "cannot read that" in out
+    assert "a listed number, or a move in notation" in out  # help is not a bad move
+    assert "'help' at 0" not in out
     assert "choose a number from 1 to" in out
     assert "not allowed: draw a card first" in out
     assert "You drew from the draw pile" in out
@@ -165,3 +179,27 @@ def test_compare_variants_counts_games_won_not_a_per_seat_rate() -> None:
     assert lines[0].endswith("won by greedy  won by random")
     assert lines[2].split()[-2:] == ["100%", "0%"]
     assert "share of games" in lines[-1]
+
+
+def test_learn_to_play_policy_plays_as_a_bot_from_its_view_alone() -> None:
+    """The trained policy leaves the example as a phase10 Bot: a newcomer's next question
+    after training ("how do I play against it, or simulate it?") had no answer."""
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from phase10 import Bot, RandomBot, Rules, new_game, play_game, variants
+    from phase10.rl import ActionCodec
+
+    module = runpy.run_path(str(EXAMPLES / "learn_to_play.py"))
+    rules = variants.resolve("to-phase-1")
+    codec = ActionCodec(rules)
+    preference = np.zeros(codec.size)
+    preference[codec.block_of("lay")] = 2.0  # lay down, then hit, whenever it may
+    preference[codec.block_of("hit")] = 1.0
+    bot = module["PolicyBot"](preference, codec)
+    assert isinstance(bot, Bot)
+    capped: Rules = rules.with_options(max_turns=2_000)
+    final = play_game(new_game(2, capped, seed=5), [bot, RandomBot(seed=1)])
+    assert final.is_over
+    policy = module["Policy"](codec.size, np.random.default_rng(0))
+    assert isinstance(policy.bot(codec), module["PolicyBot"])

@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
-from ..simulate import BOT_KINDS
+from ..errors import InvalidDataError
+from ..simulate import BOT_KINDS, make_bot
 
-__all__ = ["bot_list", "name_text", "positive", "resume_path", "save_path", "utf8_text", "whole"]
+__all__ = [
+    "bot_choice",
+    "bot_list",
+    "card_game_bot",
+    "import_from_here",
+    "name_text",
+    "positive",
+    "resume_path",
+    "save_path",
+    "utf8_text",
+    "whole",
+]
 
 
 def positive(text: str) -> int:
@@ -26,6 +39,45 @@ def whole(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
     return value
+
+
+def bot_choice(text: str) -> str:
+    """``play --bot`` and ``demo --bot``: a built-in bot, or your own as ``module:factory``
+    (the bot of :doc:`bots`, played against in the terminal; ``phase10:SearchBot``)."""
+    name = text.strip()
+    if name.lower() in BOT_KINDS:
+        return name.lower()
+    if ":" in name:
+        return name
+    known = ", ".join(BOT_KINDS)
+    raise argparse.ArgumentTypeError(
+        f"no bot named {name!r} (known: {known}; your own as module.path:factory, "
+        "e.g. phase10:SearchBot)"
+    )
+
+
+def card_game_bot(bot: str, game: str) -> None:
+    """Check a ``--bot`` given as ``module:factory`` before any game: it must load and build
+    a bot (found in the current directory too, as ``simulate --bot`` finds one), and it
+    seats card-game bots only (Dice and Twist have their own greedy and random)."""
+    if bot in BOT_KINDS:
+        return
+    if game != "cards":
+        raise InvalidDataError(
+            f"--bot {bot}: your own bots play the card game; --game {game} has "
+            + " and ".join(BOT_KINDS)
+        )
+    import_from_here()
+    make_bot(bot, 0)  # raises, naming the bot, when it cannot be loaded or built
+
+
+def import_from_here() -> None:
+    """Let ``--bot module:factory`` find a module in the current directory, as the docs say
+    (and as ``python -m phase10`` already does): the ``phase10`` script's path holds only
+    its own directory. Local workers start with this path; Ray's local workers too."""
+    here = os.getcwd()
+    if "" not in sys.path and here not in sys.path:
+        sys.path.insert(0, here)
 
 
 def bot_list(text: str) -> tuple[str, ...]:

@@ -33,9 +33,11 @@ from ..text import printable
 __all__ = [
     "DEMO_NAMES",
     "Narrator",
+    "addressed",
     "load_game",
     "person_table",
     "save_game",
+    "saved_line",
     "seat_names",
     "standings",
     "table_size",
@@ -118,6 +120,8 @@ class Narrator:
             self.deal(after)
             return
         text = printable(describe(before, action))
+        if self.you is not None:
+            text = addressed(text, self._name(before, self.you))
         seat = before.current_player
         who = "" if seat is None else self._name(before, seat)
         verb = text[len(who) + 1 :] if text.startswith(who + " ") else text
@@ -140,6 +144,18 @@ class Narrator:
                 for i, p in enumerate(after.players)
             )
             out.write(f"  Scores: {scores}\n")
+
+
+def addressed(text: str, name: str) -> str:
+    """``text`` with the possessive of a person seated as "You" (``play``'s default name)
+    said as a person says it: "Cy hit R6 on your set of 6s", not "on You's set".
+
+    >>> addressed("Cy hit R6 on You's set of 6s", "You")
+    'Cy hit R6 on your set of 6s'
+    >>> addressed("Cy hit R6 on Ann's set of 6s", "Ann")
+    "Cy hit R6 on Ann's set of 6s"
+    """
+    return text.replace("You's ", "your ") if name == "You" else text
 
 
 def skip_upturned(state: GameState) -> bool:
@@ -196,6 +212,16 @@ def save_game(path: str | os.PathLike[str], first: GameState, actions: Sequence[
     names = [player.name for player in first.players]
     record = GameRecord.start(names, first.rules, seed=first.seed, dealer=first.dealer)
     record.extend(actions).save(path)
+
+
+def saved_line(path: str | os.PathLike[str]) -> str:
+    """The line that tells where a game was saved and how to see it again.
+
+    >>> saved_line("game.json")
+    'Game saved to game.json (replay it with: phase10 replay game.json)\\n'
+    """
+    shown = printable(os.fspath(path))
+    return f"Game saved to {shown} (replay it with: phase10 replay {shown})\n"
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

@@ -9,10 +9,10 @@ from .. import variants
 from ..actions import Action
 from ..bots import play_game
 from ..engine import new_game
-from ..simulate import BOT_KINDS, make_bot
+from ..simulate import make_bot
 from ..state import GameState
 from . import games
-from .args import save_path, whole
+from .args import bot_choice, card_game_bot, save_path, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
@@ -68,7 +68,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="seats (4, or the nearest the rules allow)",
     )
     demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
-    demo.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
+    demo.add_argument(
+        "--bot",
+        type=bot_choice,
+        default="greedy",
+        help="the bots' strategy: greedy (default), random, or your own as module.path:factory "
+        "(card game; e.g. phase10:SearchBot, stronger and slower)",
+    )
     demo.add_argument("-v", "--verbose", action="store_true", help="show every draw and discard")
     demo.add_argument(
         "--save", metavar="FILE", type=save_path, help="also save the game as a record (JSON)"
@@ -81,6 +87,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 demo`` with parsed ``args``, for the game ``--game`` names."""
     game = getattr(args, "game", "cards")
+    card_game_bot(args.bot, game)
     if getattr(args, "players", None) is None:
         args.players = table_size(args.variant, 4) if game == "cards" else 4
     return games.get(game).demo(args, out)

@@ -34,18 +34,37 @@ from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
 from ..engine import apply, check, legal_actions, new_game
 from ..errors import InvalidDataError, Phase10Error
+from ..limits import quote
 from ..notation import action_to_text, parse_action
-from ..simulate import BOT_KINDS, make_bot
+from ..rules import InitialSkip, InitialWild, PhaseChoice, PhaseOrder, Rules
+from ..simulate import make_bot
 from ..state import GameState, Stage
 from ..text import printable, render_lines, render_moves
 from ..views import player_view
 from . import games
-from .args import name_text, positive, resume_path, save_path, whole
-from .common import Narrator, load_game, person_table, save_game, standings, table_size
+from .args import bot_choice, card_game_bot, name_text, positive, resume_path, save_path, whole
+from .common import (
+    Narrator,
+    load_game,
+    person_table,
+    save_game,
+    saved_line,
+    standings,
+    table_size,
+)
 from .prompt import console_ask, read_move
 from .runners import play_runner
 
-__all__ = ["Ask", "add_parser", "console_ask", "did_you_mean", "run", "run_play"]
+__all__ = [
+    "Ask",
+    "add_parser",
+    "console_ask",
+    "did_you_mean",
+    "play_help",
+    "read_notation",
+    "run",
+    "run_play",
+]
 
 Ask = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` means the input has ended."""
@@ -57,11 +76,45 @@ HELP = """\
     take                      take the top card of the discard pile
     lay set:R7 B7 W | run:R3 R4 R5 W
                               lay down your phase (groups separated by |)
+    group set:R7 B7 W         or lay it down a group at a time (the listed moves
+                              do: once you begin, the next group finishes it)
     hit 1.0 R8 high           add R8 to group 1.0 (seat 1, its first group), high end
     discard R7                discard and end your turn
     discard S @2              discard a Skip at seat 2
-  Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
+
+OTHER_COMMANDS = "  Other commands: look (show the table again), help, quit (or Ctrl-D).\n"
+
+
+def play_help(rules: Rules) -> str:
+    """``help`` at the prompt: the moves of every game, then those ``rules`` add (Masters'
+    phase choice and Save pile, a named phase, the dealer's gift, movable Wilds).
+
+    >>> from phase10 import variants
+    >>> "choose 4" in play_help(variants.resolve("masters")), "choose" in play_help(Rules())
+    (True, False)
+    """
+    extra: list[tuple[str, str]] = []
+    if rules.phase_order is PhaseOrder.ANY:
+        if rules.phase_choice is PhaseChoice.HAND_START:
+            extra.append(("choose 4", "make phase 4 this hand (before the first draw)"))
+        else:
+            extra.append(("lay phase=4 run:...", "lay down naming the phase it makes"))
+    if rules.masters_saving:
+        extra.append(("save G9", "end your turn putting G9 on your Save pile, not discarding"))
+        extra.append(("takesaved G9", "take G9 back from your Save pile instead of drawing"))
+    if (
+        rules.initial_wild is InitialWild.DEALER_CHOOSES_RECIPIENT
+        or rules.initial_skip is InitialSkip.DEALER_CHOOSES_TARGET
+    ):
+        extra.append(("give 2", "as dealer: the upturned Wild to seat 2, or its Skip on seat 2"))
+    if rules.movable_wilds:
+        extra.append(("swap R5 1.0 low", "R5 takes the place of the Wild it stands for in"))
+        extra.append(("", "group 1.0; the Wild moves to the low end"))
+    if not extra:
+        return HELP + OTHER_COMMANDS
+    lines = [f"    {move:<26}{meaning}".rstrip() for move, meaning in extra]
+    return HELP + "  These rules add:\n" + "\n".join(lines) + "\n" + OTHER_COMMANDS
 
 
 def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | None:
@@ -81,9 +134,9 @@ def _read_move(out: TextIO, ask: Ask, state: GameState, seat: int) -> Action | N
         ask,
         [*render_lines(view), "  Your moves:", *render_moves(view, legal)],
         legal,
-        parse_action,
+        lambda text: read_notation(text, legal),
         problem,
-        HELP,
+        play_help(state.rules),
         lambda text: did_you_mean(text, legal),
     )
 
@@ -103,6 +156,40 @@ VERBS = (
 )
 """The first words of moves in notation (:mod:`phase10.notation`) a person types."""
 
+OTHER_WORDS = ("unsave", "next")
+"""First words the notation reads that no listed move of a person's starts with."""
+
+
+def read_notation(text: str, legal: Sequence[Action]) -> Action:
+    """``text`` read as a move in notation; a first word that begins no move is refused
+    with the words the person's moves begin with now, not every word of the notation
+    (``choose``, ``give``, ``swap``... belong to variants this game may not have).
+
+    >>> from phase10 import DrawStock, TakeDiscard
+    >>> read_notation("draw", [DrawStock(), TakeDiscard()])
+    DrawStock()
+    >>> read_notation("discard\tR7", [DrawStock()])  # words apart as the notation reads them
+    Discard(card=Card.parse('R7'), target=None)
+    >>> read_notation("drwa", [DrawStock(), TakeDiscard()])
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
+    """
+    word = text.split()[0].lower() if text.split() else ""
+    if word and word not in VERBS and word not in OTHER_WORDS:
+        starts = list(dict.fromkeys(_verb(action) for action in legal))
+        if "group" in starts and "lay" not in starts:
+            starts.append("lay")  # a whole phase may be typed at once
+        choices = ", ".join(starts[:-1]) + f" or {starts[-1]}" if len(starts) > 1 else starts[0]
+        raise InvalidDataError(
+            f"unknown action: your moves now begin with {choices}", path=quote(text.split()[0])
+        )
+    return parse_action(text)
+
+
+def _verb(action: Action) -> str:
+    return action_to_text(action).split(" ", 1)[0]
+
 
 def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     """``text`` with its first word replaced by the verb or command it nearly spells, if any.
@@ -119,7 +206,7 @@ def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     True
     """
     word, _, rest = text.strip().partition(" ")
-    listed = [action_to_text(action).split(" ", 1)[0] for action in legal]
+    listed = [_verb(action) for action in legal]
     known = list(dict.fromkeys([*listed, *VERBS, "help", "look", "quit"]))
     if word.lower() in known:
         return None
@@ -157,7 +244,10 @@ def run_play(
     used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
-        record = load_game(resume)
+        try:
+            record = load_game(resume)
+        except InvalidDataError as error:  # say which file, as ``replay`` does
+            raise InvalidDataError(str(error), path=resume) from None
         first = record.initial_state()
         actions: list[Action] = list(record.parsed_actions())
         state = record.final_state()
@@ -209,7 +299,7 @@ def run_play(
         out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
         out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
     if save is not None:
-        out.write(f"Game saved to {save} (replay it with: phase10 replay {save})\n")
+        out.write(saved_line(save))
     out.write(f"This game's seed was {first.seed}.\n")
     return 0
 
@@ -263,7 +353,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
     play.add_argument("--seed", type=whole, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
-    play.add_argument("--bot", choices=BOT_KINDS, default="greedy", help="the bots' strategy")
+    play.add_argument(
+        "--bot",
+        type=bot_choice,
+        default="greedy",
+        help="the bots' strategy: greedy (default), random, or your own as module.path:factory "
+        "(card game; e.g. phase10:SearchBot, stronger and slower)",
+    )
     play.add_argument("--name", type=name_text, help="your name at the table (default You)")
     play.add_argument(
         "--save",
@@ -291,6 +387,7 @@ nearest count its rules allow; the others 3); ``--resume`` takes them from the s
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
     game = getattr(args, "game", "cards")
+    card_game_bot(args.bot, game)
     if getattr(args, "resume", None) is not None:
         if game != "cards":
             raise InvalidDataError(

@@ -25,13 +25,22 @@ Moves: 1. a  2. b
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from ..errors import InvalidDataError
 
-__all__ = ["HELP_WORDS", "LOOK_WORDS", "QUIT_WORDS", "Ask", "console_ask", "read_move"]
+__all__ = [
+    "HELP_WORDS",
+    "LOOK_WORDS",
+    "QUIT_WORDS",
+    "Ask",
+    "console_ask",
+    "read_move",
+    "unplaced",
+]
 
 A = TypeVar("A")
 
@@ -88,13 +97,30 @@ def read_move(
         except InvalidDataError as error:
             guess = suggest(text)
             hint = f"Did you mean '{guess}'?" if guess else "Type a move's number, or 'help'."
-            out.write(f"  I can't read that: {error}\n  {hint}\n")
+            out.write(f"  I can't read that: {unplaced(error)}\n  {hint}\n")
             continue
         why = problem(action)
         if why is not None:
             out.write(f"  Not allowed: {why}\n")
             continue
         return action
+
+
+_AT_COLUMN = re.compile(r" at \d+$")
+
+
+def unplaced(error: InvalidDataError) -> str:
+    """The error without the column the notation reader counts (``'drwa' at 0``): a person
+    typed one short line and sees the word quoted, which a column number only clutters.
+
+    >>> unplaced(InvalidDataError("expected a run end: low or high", path="'hi' at 11"))
+    "'hi': expected a run end: low or high"
+    >>> unplaced(InvalidDataError("standard input is not valid UTF-8 text"))
+    'standard input is not valid UTF-8 text'
+    """
+    if error.path is None:
+        return str(error)
+    return f"{_AT_COLUMN.sub('', error.path)}: {error.message}"
 
 
 def console_ask(prompt: str) -> str | None:

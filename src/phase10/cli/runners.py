@@ -8,9 +8,11 @@ the card game, Dice and Twist read their options the same way.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
+from .common import saved_line
 from .prompt import Ask, console_ask
 
 __all__ = ["demo_runner", "play_runner"]
@@ -47,7 +49,10 @@ class _Play(Protocol):
 
 
 def demo_runner(run: _Demo) -> Callable[[argparse.Namespace, TextIO], int]:
-    """The runner of ``phase10 demo --game NAME`` for a game's ``run_demo``."""
+    """The runner of ``phase10 demo --game NAME`` for a game's ``run_demo``.
+
+    With ``--save`` it says on standard error where the game went, so that standard
+    output stays the account ``phase10 replay`` gives again, line for line."""
 
     def demo(args: argparse.Namespace, out: TextIO) -> int:
         run(
@@ -59,6 +64,9 @@ def demo_runner(run: _Demo) -> Callable[[argparse.Namespace, TextIO], int]:
             verbose=args.verbose,
             save=args.save,
         )
+        if args.save is not None:
+            out.flush()
+            sys.stderr.write(saved_line(args.save))
         return 0
 
     return demo

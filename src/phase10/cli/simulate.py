@@ -28,7 +28,7 @@ from ..simulate import (
     simulate,
     summarize_files,
 )
-from .args import bot_list, positive
+from .args import bot_list, import_from_here, positive
 from .output import ProgressReporter, print_table
 
 __all__ = ["add_parser", "print_comparison", "print_summary", "run"]
@@ -316,7 +316,7 @@ def _play(args: argparse.Namespace, play: Callable[..., _Played]) -> _Played | N
     """Call ``play`` (``simulate`` or ``compare_bots``) with the playing options of ``args``,
     behind a progress bar; ``None`` after Ctrl-C."""
     if any(":" in bot for bot in args.bot or ()):
-        _import_from_here()
+        import_from_here()
     reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain, unit="games")
     try:
         with reporter:
@@ -336,12 +336,3 @@ def _play(args: argparse.Namespace, play: Callable[..., _Played]) -> _Played | N
             )
     except KeyboardInterrupt:
         return None
-
-
-def _import_from_here() -> None:
-    """Let ``--bot module:factory`` find a module in the current directory, as the docs say
-    (and as ``python -m phase10`` already does): the ``phase10`` script's path holds only
-    its own directory. Local workers start with this path; Ray's local workers too."""
-    here = os.getcwd()
-    if "" not in sys.path and here not in sys.path:
-        sys.path.insert(0, here)

@@ -19,10 +19,11 @@ hand) and types a listed move's number or the move in the notation of
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import LayDown
+from ..actions import DrawStock, LayDown
 from ..cards import format_cards
 from ..text import meld_text, printable
 from ..twist import (
@@ -47,6 +48,7 @@ from ..twist import (
 from ..twist.bots import GAME
 from ..twist.serialization import save_record
 from ..twist.simulate import make_bot
+from .common import addressed
 from .family import TerminalGame, demo_runner, play_runner, seat_names
 
 __all__ = [
@@ -121,9 +123,13 @@ def _tell_play(
     action: TwistAction,
     after: TwistState,
 ) -> None:
-    """Every move of the bots (the person sees their own); each hand's result."""
+    """Every move of the bots, and the card the person drew (the table shows their other
+    moves); each hand's result."""
     if mover is not None and mover != seat:
-        out.write(f"  {describe(before, action)}\n")
+        out.write(f"  {addressed(describe(before, action), before.players[seat].name)}\n")
+    elif mover == seat and isinstance(action, DrawStock):
+        drawn = Counter(after.players[seat].hand) - Counter(before.players[seat].hand)
+        out.write(f"  (you drew {format_cards(sorted(drawn.elements()))})\n")
     _told_result(out, before, after)
 
 
