@@ -62,7 +62,7 @@ from .cards import Card, format_cards
 from .codec import Codec, build, document, format_json, guarded, open_document, parse_json
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
-from .limits import MAX_PLAYERS, SEED_LIMIT, checked_text, quote, show
+from .limits import MAX_PLAYERS, SEED_LIMIT, checked_name, checked_text, quote, show
 from .melds import Meld
 from .narration import describe
 from .notation import action_to_text, parse_action
@@ -108,9 +108,11 @@ def _sequence(value: object, what: str) -> tuple[object, ...]:
 def player_names(value: Iterable[str]) -> tuple[str, ...]:
     """A record's player names, checked (shared by the game family's records)."""
     names = _sequence(value, "players")
-    return tuple(
-        checked_text(name, "a player name", f"$.players[{i}]") for i, name in enumerate(names)
-    )
+    if len(names) > MAX_PLAYERS:
+        raise InvalidDataError(
+            f"{len(names):,} players: no table has more than {MAX_PLAYERS} seats", "$.players"
+        )
+    return tuple(checked_name(name, f"$.players[{i}]") for i, name in enumerate(names))
 
 
 def check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
