@@ -22,8 +22,8 @@ from .errors import InvalidDataError
 __all__ = [
     "MAX_ANCHOR",
     "MAX_COUNT",
-    "MAX_GROUP_INDEX",
     "MAX_DOCUMENT",
+    "MAX_GROUP_INDEX",
     "MAX_LINE",
     "MAX_NAME_LENGTH",
     "MAX_PHASE_NUMBER",
@@ -91,14 +91,14 @@ Names are shown at the table, in logs and in every document of the game; a serve
 passes on what a client typed gets a refusal naming this limit rather than a 100,000-
 character name in every message it sends."""
 
-MAX_DOCUMENT = 16 * 2**20
-"""The longest JSON document :func:`~phase10.from_json` reads: 16 MiB (characters of text,
+MAX_DOCUMENT = 4 * 2**20
+"""The longest JSON document :func:`~phase10.from_json` reads: 4 MiB (characters of text,
 or bytes).
 
 A document is read whole, so its length bounds the time and the memory reading takes; a
-longer one is refused before it is parsed. The largest states (the largest deck) take a
-few hundred kilobytes, and a record of a game of 9,000 actions, with its step checks,
-about 330 kB."""
+longer one is refused before it is parsed. A state with the largest deck a
+:class:`~phase10.DeckSpec` allows takes about 200 kB, and a record of a six-player game of
+9,000 actions, with its step checks, about 330 kB."""
 
 _QUOTED = 40
 """How many characters of a refused input an error message quotes."""

@@ -108,10 +108,6 @@ def _sequence(value: object, what: str) -> tuple[object, ...]:
 def player_names(value: Iterable[str]) -> tuple[str, ...]:
     """A record's player names, checked (shared by the game family's records)."""
     names = _sequence(value, "players")
-    if len(names) > MAX_PLAYERS:
-        raise InvalidDataError(
-            f"{len(names):,} players: no table has more than {MAX_PLAYERS} seats", "$.players"
-        )
     return tuple(checked_name(name, f"$.players[{i}]") for i, name in enumerate(names))
 
 
@@ -149,6 +145,11 @@ def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
     if not isinstance(value, Mapping):
         raise InvalidDataError(f"metadata maps text to text, not {show(value)}", "$.metadata")
     items = dict(value)
+    if (
+        all(type(text) is str for text in (*items, *items.values()))
+        and "".join((*items, *items.values())).isascii()
+    ):
+        return MappingProxyType(items)  # the common case: no text to look at one by one
     for key, text in items.items():
         where = "$.metadata" if not isinstance(key, str) else f"$.metadata[{quote(key)}]"
         checked_text(key, "a metadata key", where)
@@ -177,10 +178,16 @@ def action_texts(
     if isinstance(value, str):
         raise InvalidDataError("actions must be a sequence, not one string")
     texts: list[str] = []
+    canonical: dict[str, str] = {}  # a game repeats its moves ("draw", "take"): read each once
     for index, item in enumerate(_sequence(value, "actions"), start):
         try:
-            action = parse(item) if isinstance(item, str) else typing.cast(A, item)
-            texts.append(write(action))
+            if isinstance(item, str):
+                text = canonical.get(item)
+                if text is None:
+                    text = canonical[item] = write(parse(item))
+                texts.append(text)
+            else:
+                texts.append(write(typing.cast(A, item)))
         except InvalidDataError as error:
             where = f"$.actions[{index}]" + (f": {error.path}" if error.path else "")
             raise InvalidDataError(error.message, path=where) from None
@@ -489,10 +496,11 @@ def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
     notation, and its players, dealer and deck start a game."""
     values = Codec().field_values(GameRecord, dict(fields), "$")
     actions = typing.cast("tuple[str, ...]", values["actions"])
-    for i, text in enumerate(actions):
+    for i, text in enumerate(dict.fromkeys(actions)):  # each text once: moves repeat
         try:
             parse_action(text)
         except InvalidDataError as error:
+            i = actions.index(text)
             raise InvalidDataError(f"{error.path}: {error.message}", f"$.actions[{i}]") from None
     record = typing.cast(GameRecord, build(GameRecord, values, "$"))
     record.initial_state()  # a bad table, dealer or deck raises with its JSON path
