@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 import re
 import types
 import typing
@@ -42,6 +43,7 @@ __all__ = [
     "guarded",
     "open_document",
     "options_codec",
+    "read_file",
 ]
 
 
@@ -786,6 +788,21 @@ def _uniform(items: list[JSONValue]) -> bool:
         return True
     lengths = {len(item) if isinstance(item, str) else -1 for item in items}
     return len(lengths) == 1 and 0 < min(lengths) <= 20
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the document file ``path``; a file longer than
+    :data:`~phase10.limits.MAX_DOCUMENT` is refused without reading it all."""
+    with open(path, "rb") as file:
+        data = file.read(MAX_DOCUMENT + 1)
+        if len(data) > MAX_DOCUMENT:
+            size = os.fstat(file.fileno()).st_size
+            raise InvalidDataError(
+                f"the file is {size:,} bytes long, more than the limit of {MAX_DOCUMENT:,} "
+                "(phase10.limits.MAX_DOCUMENT); no game needs that much",
+                "$",
+            )
+    return data
 
 
 def parse_json(text: str | bytes | bytearray) -> object:

@@ -14,7 +14,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from .codec import ValueCodec
+from .codec import ValueCodec, read_file
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .limits import checked_name
 from .seating import no_seat
@@ -108,8 +108,7 @@ class FamilyDocuments(Generic[D, R, S]):
 
     def load_record(self, path: str | os.PathLike[str]) -> R:
         """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-        with open(path, "rb") as file:
-            return typing.cast(R, self.from_json(file.read(), self._record[0]))
+        return typing.cast(R, self.from_json(read_file(path), self._record[0]))
 
 
 def check_table(

@@ -59,7 +59,16 @@ from typing_extensions import Self
 
 from .actions import Action
 from .cards import Card, format_cards
-from .codec import Codec, build, document, format_json, guarded, open_document, parse_json
+from .codec import (
+    Codec,
+    build,
+    document,
+    format_json,
+    guarded,
+    open_document,
+    parse_json,
+    read_file,
+)
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
 from .limits import MAX_PLAYERS, SEED_LIMIT, checked_name, checked_text, quote, show
@@ -485,8 +494,7 @@ class GameRecord:
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Read a record written by :meth:`save`; a bad document raises
         :class:`~phase10.InvalidDataError` with the JSON path of the fault."""
-        with open(path, "rb") as file:
-            data = file.read()
+        data = read_file(path)
         return guarded(lambda: record_from_fields(open_document(parse_json(data), "record")[1]))
 
 
