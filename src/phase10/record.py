@@ -504,12 +504,15 @@ def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
     notation, and its players, dealer and deck start a game."""
     values = Codec().field_values(GameRecord, dict(fields), "$")
     actions = typing.cast("tuple[str, ...]", values["actions"])
-    for i, text in enumerate(dict.fromkeys(actions)):  # each text once: moves repeat
-        try:
-            parse_action(text)
-        except InvalidDataError as error:
-            i = actions.index(text)
-            raise InvalidDataError(f"{error.path}: {error.message}", f"$.actions[{i}]") from None
+    parsed: dict[str, Action] = {}  # each text read once (moves repeat), and only here
+    for text in actions:
+        if text not in parsed:
+            try:
+                parsed[text] = parse_action(text)
+            except InvalidDataError as error:
+                where = f"$.actions[{actions.index(text)}]"
+                raise InvalidDataError(f"{error.path}: {error.message}", where) from None
+    values["actions"] = tuple(parsed[text] for text in actions)
     record = typing.cast(GameRecord, build(GameRecord, values, "$"))
     record.initial_state()  # a bad table, dealer or deck raises with its JSON path
     return record
