@@ -220,6 +220,21 @@ CASES: list[tuple[str, Callable[[], object], type[Phase10Error], tuple[str, ...]
         ("$.phases", "5,000 phases", "999"),
     ),
     (
+        "thousand-phases-twist",
+        lambda: twist.from_json(
+            json.dumps(
+                {
+                    "schema": 1,
+                    "type": "twist-rules",
+                    "spec": "x",
+                    "phases": [{"number": 1, "requirements": [{"kind": "set", "size": 3}]}] * 5000,
+                }
+            )
+        ),
+        InvalidDataError,
+        ("$.phases", "5,000 phases", "999"),
+    ),
+    (
         "a-phase-of-100k-groups",
         lambda: from_json(
             json.dumps(

@@ -449,12 +449,7 @@ class Codec:
         if "spec" not in obj:
             raise InvalidDataError("missing field 'spec' (the variant spec, e.g. 'standard')", path)
         spec = self.decode(obj["spec"], str, _key_path(path, "spec"))
-        phases = obj.get("phases")
-        if isinstance(phases, list) and len(phases) > MAX_PHASE_NUMBER:  # before reading each
-            raise InvalidDataError(
-                f"{len(phases):,} phases: phases are numbered 1 to {MAX_PHASE_NUMBER}",
-                _key_path(path, "phases"),
-            )
+        _check_phase_count(obj, path)
         fields = {key: a for key, a in _init_fields(Rules).items() if key != "spec"}
         hints = self.hints(Rules)
         options: dict[str, object] = {}
@@ -626,6 +621,16 @@ def build(cls: type, values: dict[str, object], path: str) -> object:
         raise InvalidDataError(str(error), path) from None
 
 
+def _check_phase_count(rules: dict[str, object], path: str) -> None:
+    """Refuse rules with more phases than there are phase numbers, before reading any."""
+    phases = rules.get("phases")
+    if isinstance(phases, list) and len(phases) > MAX_PHASE_NUMBER:
+        raise InvalidDataError(
+            f"{len(phases):,} phases: phases are numbered 1 to {MAX_PHASE_NUMBER}",
+            _key_path(path, "phases"),
+        )
+
+
 def options_codec(cls: type, custom: Callable[[], Mapping[type, ValueCodec]]) -> ValueCodec:
     """The codec of another family game's rules: ``spec`` plus the options that differ from
     ``cls()``.
@@ -658,6 +663,7 @@ def options_codec(cls: type, custom: Callable[[], Mapping[type, ValueCodec]]) ->
         obj = _object(data, path)
         if "spec" not in obj:
             raise InvalidDataError("missing field 'spec' (the preset spec, e.g. 'standard')", path)
+        _check_phase_count(obj, path)
         codec = Codec(custom())
         known = fields()
         options: dict[str, object] = {}
