@@ -13,6 +13,7 @@ import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -182,8 +183,12 @@ def test_wilds_in_groups_show_their_values() -> None:
 
 def test_names_cannot_break_the_picture_or_a_terminal() -> None:
     """Names are text: markup is escaped, control characters are written as escapes."""
-    names = ["<b>&amp;</b>", "Eve\x1b[2J\x00", "Zoë\u202e"]
-    state = new_game(names, seed=3)
+    # new_game refuses control characters in names (limits.name_problem); a state built
+    # by hand may still hold them, and the picture must not pass them on.
+    state = new_game(["<b>&amp;</b>", "Eve", "Zoë"], seed=3)
+    hostile = ("<b>&amp;</b>", "Eve\x1b[2J\x00", "Zoë\u202e")
+    players = tuple(attrs.evolve(p, name=n) for p, n in zip(state.players, hostile, strict=True))
+    state = attrs.evolve(state, players=players)
     root = parse(render(state))
     words = texts(root)
     assert "<b>&amp;</b>" in words

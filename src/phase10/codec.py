@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 import json
+import os
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -21,9 +23,9 @@ from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
-from .cards import ALL_CARDS, Card, Color, format_cards
+from .cards import ALL_CARDS, Card, Color, DeckSpec, format_cards
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
-from .limits import SEED_LIMIT, checked_text, quote
+from .limits import MAX_DOCUMENT, MAX_LINE, MAX_PHASE_NUMBER, SEED_LIMIT, checked_text, quote
 from .melds import Meld, Requirement
 from .notation import requirement_kinds
 from .phases import PHASE_NAMES, Phase, describe_requirements
@@ -41,6 +43,7 @@ __all__ = [
     "guarded",
     "open_document",
     "options_codec",
+    "read_file",
 ]
 
 
@@ -67,6 +70,10 @@ _NONE = type(None)
 _WIDTH = 100
 _KEY_SHOWN = 40
 _LOWEST_INT = -(2**63)
+_MOST_SEATS = 64
+"""The most seats any game of the family allows (Phase 10 Dice's ``max_players``)."""
+_LARGEST_DECK = DeckSpec(*(1000,) * len(attrs.fields(DeckSpec))).size
+"""The cards of the largest deck a DeckSpec allows (every count at its limit, 1000)."""
 _CARDS_BY_TEXT: Mapping[str, Card] = MappingProxyType({str(card): card for card in ALL_CARDS})
 
 
@@ -98,6 +105,8 @@ class _Huge:
 
 _HUGE = _Huge()
 _INT_CHARS = len(str(-(2**63)))
+_LONG_DIGITS = re.compile(f"[0-9]{{{_INT_CHARS}}}")
+"""A run of digits as long as the longest whole number :func:`_parse_int` converts."""
 
 
 def _parse_int(text: str) -> int | _Huge:
@@ -355,6 +364,8 @@ class Codec:
         if origin in (Mapping, dict):
             _, arg = typing.get_args(tp)
             obj = _object(data, path)
+            if arg is str and _ascii_texts([*obj, *obj.values()]):
+                return dict(obj)  # the common case (record metadata), checked at C speed
             for key in obj:
                 _text(key, _key_path(path, key))
             return {key: self.decode(item, arg, _key_path(path, key)) for key, item in obj.items()}
@@ -368,6 +379,13 @@ class Codec:
             if issubclass(tp, Requirement):
                 return self.decode_requirement(data, path)
             if tp is Phase:
+                groups = data.get("requirements") if isinstance(data, dict) else None
+                if isinstance(groups, list) and len(groups) > _LARGEST_DECK:  # before each one
+                    raise InvalidDataError(
+                        f"{len(groups):,} groups: more than the largest deck a DeckSpec allows "
+                        f"has cards ({_LARGEST_DECK:,})",
+                        f"{path}.requirements",
+                    )
                 return self.decode_fields(Phase, data, path, optional=("name",))
             if attrs.has(tp):
                 return self.decode_fields(tp, data, path)
@@ -385,6 +403,10 @@ class Codec:
                     for i, token in enumerate(text.split())
                 )
             items = _list(data, path)
+            if args[0] is int and _small_ints(items):
+                return tuple(items)  # the common case, checked at C speed
+            if args[0] is str and _ascii_texts(items):
+                return tuple(items)
             return tuple(self.decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(items))
         items = _list(data, path)
         if len(items) != len(args):
@@ -427,6 +449,7 @@ class Codec:
         if "spec" not in obj:
             raise InvalidDataError("missing field 'spec' (the variant spec, e.g. 'standard')", path)
         spec = self.decode(obj["spec"], str, _key_path(path, "spec"))
+        _check_phase_count(obj, path)
         fields = {key: a for key, a in _init_fields(Rules).items() if key != "spec"}
         hints = self.hints(Rules)
         options: dict[str, object] = {}
@@ -494,6 +517,24 @@ class Codec:
         )
 
 
+def _small_ints(items: list[object]) -> bool:
+    """Whether ``items`` are all whole numbers (no bools) of at most 64 bits."""
+    if not items:
+        return True
+    if set(map(type, items)) != {int}:
+        return False
+    numbers = typing.cast("list[int]", items)
+    return min(numbers) >= _LOWEST_INT and max(numbers) < SEED_LIMIT
+
+
+def _ascii_texts(items: list[object]) -> bool:
+    """Whether ``items`` are all ASCII strings (text that UTF-8 can encode, checked at once)."""
+    return (
+        all(type(item) is str for item in items)
+        and "".join(typing.cast("list[str]", items)).isascii()
+    )
+
+
 def _is_instance(value: object, tp: object) -> bool:
     origin = typing.get_origin(tp)
     cls = origin if origin is not None else tp
@@ -532,6 +573,12 @@ def _card(data: object, path: str) -> Card:
 def _cards(data: object, path: str) -> tuple[Card, ...]:
     if not isinstance(data, str):
         raise InvalidDataError(f'expected cards such as "R7 B7 W", not {_what(data)}', path)
+    if len(data) > MAX_LINE:  # before reading each card
+        raise InvalidDataError(
+            f"{len(data):,} characters of cards: more than the largest deck a DeckSpec "
+            "allows can hold",
+            path,
+        )
     if not data.isascii():
         at = next(i for i, char in enumerate(data) if not char.isascii())
         before = data[:at]
@@ -574,6 +621,16 @@ def build(cls: type, values: dict[str, object], path: str) -> object:
         raise InvalidDataError(str(error), path) from None
 
 
+def _check_phase_count(rules: dict[str, object], path: str) -> None:
+    """Refuse rules with more phases than there are phase numbers, before reading any."""
+    phases = rules.get("phases")
+    if isinstance(phases, list) and len(phases) > MAX_PHASE_NUMBER:
+        raise InvalidDataError(
+            f"{len(phases):,} phases: phases are numbered 1 to {MAX_PHASE_NUMBER}",
+            _key_path(path, "phases"),
+        )
+
+
 def options_codec(cls: type, custom: Callable[[], Mapping[type, ValueCodec]]) -> ValueCodec:
     """The codec of another family game's rules: ``spec`` plus the options that differ from
     ``cls()``.
@@ -606,6 +663,7 @@ def options_codec(cls: type, custom: Callable[[], Mapping[type, ValueCodec]]) ->
         obj = _object(data, path)
         if "spec" not in obj:
             raise InvalidDataError("missing field 'spec' (the preset spec, e.g. 'standard')", path)
+        _check_phase_count(obj, path)
         codec = Codec(custom())
         known = fields()
         options: dict[str, object] = {}
@@ -661,6 +719,12 @@ def read_header(
         raise InvalidDataError(f"expected a type of {names}, not {found}", "$.type")
     if expected is not None and name != expected:
         raise InvalidDataError(f"expected a {expected} document, not a {name}", "$.type")
+    players = obj.get("players")
+    if isinstance(players, list) and len(players) > _MOST_SEATS:  # before reading each one
+        raise InvalidDataError(
+            f"{len(players):,} players: no game of the family seats more than {_MOST_SEATS}",
+            "$.players",
+        )
     return name, {key: value for key, value in obj.items() if key not in ("schema", "type")}
 
 
@@ -732,16 +796,44 @@ def _uniform(items: list[JSONValue]) -> bool:
     return len(lengths) == 1 and 0 < min(lengths) <= 20
 
 
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the document file ``path``; a file longer than
+    :data:`~phase10.limits.MAX_DOCUMENT` is refused without reading it all."""
+    with open(path, "rb") as file:
+        data = file.read(MAX_DOCUMENT + 1)
+        if len(data) > MAX_DOCUMENT:
+            size = os.fstat(file.fileno()).st_size
+            raise InvalidDataError(
+                f"the file is {size:,} bytes long, more than the limit of {MAX_DOCUMENT:,} "
+                "(phase10.limits.MAX_DOCUMENT); no game needs that much",
+                "$",
+            )
+    return data
+
+
 def parse_json(text: str | bytes | bytearray) -> object:
-    """The JSON value of ``text``; duplicate keys, ``NaN`` and ``Infinity`` are refused."""
+    """The JSON value of ``text``; duplicate keys, ``NaN`` and ``Infinity`` are refused, and
+    so is a document longer than :data:`~phase10.limits.MAX_DOCUMENT`, before it is read."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidDataError(f"a JSON document is text, not {type(text).__name__}", "$")
+    if len(text) > MAX_DOCUMENT:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise InvalidDataError(
+            f"the document is {len(text):,} {unit} long, more than the limit of "
+            f"{MAX_DOCUMENT:,} (phase10.limits.MAX_DOCUMENT); no game needs that much",
+            "$",
+        )
     try:
+        if not isinstance(text, str):
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        # Whole numbers go through _parse_int only when the text has a run of digits long
+        # enough to be a huge one: the hook costs a Python call for every number.
+        parse_int = _parse_int if _LONG_DIGITS.search(text) else None
         return json.loads(
             text,
             object_pairs_hook=_no_duplicates,
             parse_constant=_no_constant,
-            parse_int=_parse_int,
+            parse_int=parse_int,
         )
     except InvalidDataError:
         raise
@@ -750,11 +842,13 @@ def parse_json(text: str | bytes | bytearray) -> object:
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise InvalidDataError(f"the key {quote(key)} appears twice in one object", "$")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):  # rare: find the key, in Python
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InvalidDataError(f"the key {quote(key)} appears twice in one object", "$")
+            seen.add(key)
     return result
 
 

@@ -14,8 +14,9 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from .codec import ValueCodec
+from .codec import ValueCodec, read_file
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
+from .limits import checked_name
 from .seating import no_seat
 from .serialization import JSONValue, decode_value, encode_value, format_json, parse_json
 from .serialization import read_header as _read_header
@@ -107,20 +108,24 @@ class FamilyDocuments(Generic[D, R, S]):
 
     def load_record(self, path: str | os.PathLike[str]) -> R:
         """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-        with open(path, "rb") as file:
-            return typing.cast(R, self.from_json(file.read(), self._record[0]))
+        return typing.cast(R, self.from_json(read_file(path), self._record[0]))
 
 
 def check_table(
-    check_players: Callable[[int], None], count: int, seats: Iterable[tuple[str, int | None]]
+    check_players: Callable[[int], None],
+    count: int,
+    seats: Iterable[tuple[str, int | None]],
+    names: Iterable[str] = (),
 ) -> None:
     """Raise :class:`~phase10.InvalidDataError` unless ``count`` players may play (by the
-    rules' ``check_players``) and each named seat (``("first", 0)``, a field and its value)
-    is at the table."""
+    rules' ``check_players``), each named seat (``("first", 0)``, a field and its value)
+    is at the table and each of the players' ``names`` is one a new game accepts."""
     try:
         check_players(count)
     except InvalidRulesError as error:
         raise InvalidDataError(error.message, "$.players") from None
+    for i, name in enumerate(names):
+        checked_name(name, f"$.players[{i}].name")
     for field, seat in seats:
         check_seat(seat, count, f"$.{field}")
 

@@ -15,21 +15,26 @@ fix. ``docs/server.rst`` lists them for server authors.
 from __future__ import annotations
 
 import reprlib
+import unicodedata
 
 from .errors import InvalidDataError
 
 __all__ = [
     "MAX_ANCHOR",
     "MAX_COUNT",
+    "MAX_DOCUMENT",
     "MAX_GROUP_INDEX",
     "MAX_LINE",
+    "MAX_NAME_LENGTH",
     "MAX_PHASE_NUMBER",
     "MAX_PLAYERS",
     "MAX_POINTS",
     "MAX_TOKEN",
     "SEARCH_BUDGET",
     "SEED_LIMIT",
+    "checked_name",
     "checked_text",
+    "name_problem",
     "quote",
     "show",
     "text_problem",
@@ -79,6 +84,22 @@ search between two lay-downs found, may spend this much (a second or two of CPU)
 raises :class:`~phase10.CompletionLimitError`. Every phase of a built-in variant, with
 any hand a game deals, needs a few thousand at most."""
 
+MAX_NAME_LENGTH = 100
+"""The longest player name, in characters (Unicode code points).
+
+Names are shown at the table, in logs and in every document of the game; a server that
+passes on what a client typed gets a refusal naming this limit rather than a 100,000-
+character name in every message it sends."""
+
+MAX_DOCUMENT = 4 * 2**20
+"""The longest JSON document :func:`~phase10.from_json` reads: 4 MiB (characters of text,
+or bytes).
+
+A document is read whole, so its length bounds the time and the memory reading takes; a
+longer one is refused before it is parsed. A state with the largest deck a
+:class:`~phase10.DeckSpec` allows takes about 200 kB, and a record of a six-player game of
+9,000 actions, with its step checks, about 330 kB."""
+
 _QUOTED = 40
 """How many characters of a refused input an error message quotes."""
 
@@ -123,6 +144,46 @@ def text_problem(text: str) -> str | None:
             f"holds a lone surrogate ({ascii(bad)[1:-1]}), which is not text that UTF-8 can encode"
         )
     return None
+
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The bidirectional embeddings, overrides and isolates: they reorder the text after them."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or ``None``: it must have a visible character,
+    at most :data:`MAX_NAME_LENGTH` characters, no control characters (line breaks, tabs,
+    terminal escapes, bidirectional overrides) and a UTF-8 form.
+
+    >>> name_problem("Zoë"), name_problem(" ")
+    (None, 'is blank: a name needs a visible character')
+    >>> name_problem("Eve\\x1b[2J")
+    'holds the control character \\\\x1b, which would garble a table, a log or a terminal'
+    """
+    if len(name) > MAX_NAME_LENGTH:
+        return (
+            f"is longer than the limit of {MAX_NAME_LENGTH} characters "
+            "(phase10.limits.MAX_NAME_LENGTH)"
+        )
+    if not name.strip():
+        return "is blank: a name needs a visible character"
+    for char in name:
+        if char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return (
+                f"holds the control character {ascii(char)[1:-1]}, which would garble a "
+                "table, a log or a terminal"
+            )
+    return text_problem(name)
+
+
+def checked_name(value: object, path: str) -> str:
+    """``value`` if it is a player's name (:func:`name_problem`); otherwise an
+    :class:`~phase10.InvalidDataError` at ``path``."""
+    name = checked_text(value, "a player name", path)
+    why = name_problem(name)
+    if why:
+        raise InvalidDataError(f"the player name {quote(name)} {why}", path)
+    return name
 
 
 def checked_text(value: object, what: str, path: str | None = None) -> str:

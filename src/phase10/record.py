@@ -59,10 +59,19 @@ from typing_extensions import Self
 
 from .actions import Action
 from .cards import Card, format_cards
-from .codec import Codec, build, document, format_json, guarded, open_document, parse_json
+from .codec import (
+    Codec,
+    build,
+    document,
+    format_json,
+    guarded,
+    open_document,
+    parse_json,
+    read_file,
+)
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
-from .limits import MAX_PLAYERS, SEED_LIMIT, checked_text, quote, show
+from .limits import MAX_PLAYERS, SEED_LIMIT, checked_name, checked_text, quote, show
 from .melds import Meld
 from .narration import describe
 from .notation import action_to_text, parse_action
@@ -108,9 +117,7 @@ def _sequence(value: object, what: str) -> tuple[object, ...]:
 def player_names(value: Iterable[str]) -> tuple[str, ...]:
     """A record's player names, checked (shared by the game family's records)."""
     names = _sequence(value, "players")
-    return tuple(
-        checked_text(name, "a player name", f"$.players[{i}]") for i, name in enumerate(names)
-    )
+    return tuple(checked_name(name, f"$.players[{i}]") for i, name in enumerate(names))
 
 
 def check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -147,6 +154,11 @@ def _metadata(value: Mapping[str, str] | None) -> Mapping[str, str]:
     if not isinstance(value, Mapping):
         raise InvalidDataError(f"metadata maps text to text, not {show(value)}", "$.metadata")
     items = dict(value)
+    if (
+        all(type(text) is str for text in (*items, *items.values()))
+        and "".join((*items, *items.values())).isascii()
+    ):
+        return MappingProxyType(items)  # the common case: no text to look at one by one
     for key, text in items.items():
         where = "$.metadata" if not isinstance(key, str) else f"$.metadata[{quote(key)}]"
         checked_text(key, "a metadata key", where)
@@ -175,10 +187,16 @@ def action_texts(
     if isinstance(value, str):
         raise InvalidDataError("actions must be a sequence, not one string")
     texts: list[str] = []
+    canonical: dict[str, str] = {}  # a game repeats its moves ("draw", "take"): read each once
     for index, item in enumerate(_sequence(value, "actions"), start):
         try:
-            action = parse(item) if isinstance(item, str) else typing.cast(A, item)
-            texts.append(write(action))
+            if isinstance(item, str):
+                text = canonical.get(item)
+                if text is None:
+                    text = canonical[item] = write(parse(item))
+                texts.append(text)
+            else:
+                texts.append(write(typing.cast(A, item)))
         except InvalidDataError as error:
             where = f"$.actions[{index}]" + (f": {error.path}" if error.path else "")
             raise InvalidDataError(error.message, path=where) from None
@@ -476,8 +494,7 @@ class GameRecord:
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Read a record written by :meth:`save`; a bad document raises
         :class:`~phase10.InvalidDataError` with the JSON path of the fault."""
-        with open(path, "rb") as file:
-            data = file.read()
+        data = read_file(path)
         return guarded(lambda: record_from_fields(open_document(parse_json(data), "record")[1]))
 
 
@@ -487,11 +504,15 @@ def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
     notation, and its players, dealer and deck start a game."""
     values = Codec().field_values(GameRecord, dict(fields), "$")
     actions = typing.cast("tuple[str, ...]", values["actions"])
-    for i, text in enumerate(actions):
-        try:
-            parse_action(text)
-        except InvalidDataError as error:
-            raise InvalidDataError(f"{error.path}: {error.message}", f"$.actions[{i}]") from None
+    parsed: dict[str, Action] = {}  # each text read once (moves repeat), and only here
+    for text in actions:
+        if text not in parsed:
+            try:
+                parsed[text] = parse_action(text)
+            except InvalidDataError as error:
+                where = f"$.actions[{actions.index(text)}]"
+                raise InvalidDataError(f"{error.path}: {error.message}", where) from None
+    values["actions"] = tuple(parsed[text] for text in actions)
     record = typing.cast(GameRecord, build(GameRecord, values, "$"))
     record.initial_state()  # a bad table, dealer or deck raises with its JSON path
     return record

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from .errors import InvalidDataError, InvalidRulesError
-from .limits import SEED_LIMIT, show, text_problem
+from .limits import SEED_LIMIT, name_problem, quote, show
 
 __all__ = ["check_bots", "check_seat", "game_seed", "no_seat", "seat_names", "table_size_error"]
 
@@ -28,8 +28,9 @@ def seat_names(
     """The players' names: given, or ``Player 1``, ``Player 2``, ... for a count.
 
     ``check_players`` (the rules' ``check_players``) sees the count before any name is
-    built, so a huge count is refused at once; every name must be text that UTF-8 can
-    encode, or the game could not be saved.
+    built, so a huge count is refused at once; every name must be a name that a table, a
+    log and a saved game can show (:func:`~phase10.limits.name_problem`: at most
+    :data:`~phase10.limits.MAX_NAME_LENGTH` characters, no control characters, not blank).
     """
     if isinstance(players, int) and not isinstance(players, bool):
         check_players(players)
@@ -37,13 +38,13 @@ def seat_names(
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidRulesError("players must be a count or a sequence of names", "players")
     names = tuple(players)
+    check_players(len(names))
     for name in names:
         if not isinstance(name, str):
-            raise InvalidRulesError("player names must be strings", "players")
-        why = text_problem(name)
+            raise InvalidRulesError(f"player names must be strings, not {show(name)}", "players")
+        why = name_problem(name)
         if why:
-            raise InvalidRulesError(f"a player name {why}", "players")
-    check_players(len(names))
+            raise InvalidRulesError(f"the player name {quote(name)} {why}", "players")
     return names
 
 

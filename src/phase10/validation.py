@@ -39,7 +39,7 @@ from .engine.common import choosing_at_hand_start, player_rules, remove
 from .engine.turns import deal_up_pending
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .laying import remaining_requirements
-from .limits import MAX_COUNT, SEED_LIMIT, show
+from .limits import MAX_COUNT, SEED_LIMIT, checked_name, show
 from .melds import Meld, MeldRules
 from .rules import (
     MAX_DECKS,
@@ -84,6 +84,12 @@ def _points_limit(rules: Rules) -> int:
     """The most penalty points one seat can score in one hand: every card of the deck
     at the highest card value (R-11.1, A-20)."""
     return rules.deck.size * max(rules.scoring.table())
+
+
+def _check_names(names: Iterable[str], path: str) -> None:
+    """Every seat's name is one :func:`~phase10.new_game` accepts (not blank, not too long)."""
+    for i, name in enumerate(names):
+        checked_name(name, f"{path}.players[{i}].name")
 
 
 def _check_phase(number: int, rules: Rules, path: str) -> None:
@@ -487,6 +493,7 @@ def validate_state(state: GameState, path: str = "$") -> None:
         state.results,
         path,
     )
+    _check_names((player.name for player in state.players), path)
     if state.direction not in (1, -1):
         raise _fail("the direction of play is 1 or -1", f"{path}.direction")
     if not 0 <= state.seed < SEED_LIMIT:
@@ -583,6 +590,7 @@ def validate_view(view: PlayerView, path: str = "$") -> None:
         view.results,
         path,
     )
+    _check_names((player.name for player in view.players), path)
     _check_count(view.stock_size, f"{path}.stock_size")
     if view.seat is None:
         for name in ("hand", "saved"):

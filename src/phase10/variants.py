@@ -166,12 +166,30 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
     return variant
 
 
-def unregister(name: str) -> None:
-    """Remove a variant (and its aliases) from the registry."""
+def unregister(name: str, *, allow_builtin: bool = False) -> None:
+    """Remove a variant (and its aliases) from the registry.
+
+    A built-in variant (``standard``, ``masters``, ...) is refused with
+    :class:`~phase10.InvalidRulesError` unless ``allow_builtin=True``: specs, other
+    variants' tests and saved games name the built-ins, and after its removal every
+    ``resolve`` of such a spec in the process fails. Keep ``get(name)`` to
+    :func:`register` it back.
+
+    >>> unregister("masters")
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidRulesError: variant: 'masters' is a built-in variant: ...
+    """
     with _LOCK:
         variant = _REGISTRY.get(name)
         if variant is None:
             raise InvalidRulesError(f"no variant named {show(name)}", "variant")
+        if name in _BUILTIN_NAMES and not allow_builtin:
+            raise InvalidRulesError(
+                f"{name!r} is a built-in variant: specs, saved games and other code in this "
+                "process name it, so it is not removed unless you pass allow_builtin=True",
+                "variant",
+            )
         _drop(variant)
 
 
@@ -740,3 +758,5 @@ def _builtins() -> None:
 
 
 _builtins()
+_BUILTIN_NAMES = frozenset(_REGISTRY)
+"""The variants this module registers itself (plug-ins load later, on first use)."""

@@ -153,6 +153,7 @@ def validate_state(state: DiceState | DiceView) -> None:
         rules.check_players,
         count,
         [("first", state.first), ("current_player", state.current_player)],
+        [player.name for player in state.players],
     )
     if isinstance(state, DiceView):
         check_seat(state.seat, count, "$.seat")

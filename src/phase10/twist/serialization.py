@@ -163,6 +163,7 @@ def validate_state(state: TwistState | TwistView) -> None:
         rules.check_players,
         count,
         [("dealer", state.dealer), ("current_player", state.current_player)],
+        [player.name for player in state.players],
     )
     if isinstance(state, TwistView):
         check_seat(state.seat, count, "$.seat")
