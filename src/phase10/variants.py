@@ -572,7 +572,7 @@ def _builtins() -> None:
             "anti-phase",
             "Anti-Phase: a player who fails their phase moves down one phase (never below "
             "phase 1, nor more than one below the most they have completed: anti_floor=1, "
-            "issue 14, so that games of 5-6 players end); success advances as usual (V-5.1, "
+            "so that games of 5-6 players end); success advances as usual (V-5.1, "
             "V-5.2, A-25 'advance'). Combine with masters for the 'masters' base of A-25.",
             _evolve(anti_phase=True, anti_floor=1),
         )
@@ -583,7 +583,7 @@ def _builtins() -> None:
             "Anti-Phase for others: Anti-Phase (V-5.2) plus one rule card (X) in the deck; "
             "going out by discarding it names another player who drops a phase, and "
             "whoever holds it when the hand ends drops a phase (V-5.3; scored as a Skip); "
-            "drops stop one phase below the most completed (anti_floor=1, issue 14). "
+            "drops stop one phase below the most completed (anti_floor=1). "
             "It adds the card to whatever deck came before it.",
             lambda rules: rules.with_options(
                 anti_phase=True, anti_floor=1, deck=attrs.evolve(rules.deck, rule_cards=1)
@@ -677,7 +677,7 @@ def _builtins() -> None:
             "fresh-deck",
             "A fresh deck: when the draw pile runs out, a fresh deck becomes the draw pile "
             "and the discard pile stays (A-17 'fresh_deck', [GH-UNOBOT]); at most "
-            "MAX_DECKS (4) decks in a hand, then the discards are reshuffled (R-14.1).",
+            "4 decks in a hand, then the discards are reshuffled (R-14.1).",
             _evolve(draw_exhaustion=DrawExhaustion.FRESH_DECK),
         )
     )
@@ -685,7 +685,7 @@ def _builtins() -> None:
         Variant(
             "alternating-runs",
             "Alternating-colour runs: the ten standard phases with every run in alternating "
-            "colours (R-B-R-B...; extra_kinds.AltColorRunOf), so phase 6 is Phase 10 "
+            "colours (R-B-R-B...), so phase 6 is Phase 10 "
             "Twist's 'run of 9 in alternating colours' (V-14, [SEED-ES0]; the list is the "
             "library's).",
             _evolve(phases=ALT_COLOR_PHASES),
@@ -737,7 +737,7 @@ def _builtins() -> None:
     register(
         Variant(
             "twist-card",
-            "Twist cards (seed 002, issue 13): 4 Twist cards added to the deck that reverse "
+            "Twist cards (seed 002): 4 Twist cards added to the deck that reverse "
             "the direction of play; the library's Reverse card V, as in reverse-cards (the "
             "seed gives no count; 4 as Phase 20 has) (V-15).",
             _reverses,
