@@ -37,14 +37,10 @@ def test_the_last_seeds_below_2_64_play() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_factory_that_returns_no_bot_is_a_data_error(workers: int) -> None:
+    """In this process, and in worker processes started the default way (forkserver under
+    pytest-xdist, whose thread makes fork unsafe and Python 3.12+ warn; fork otherwise)."""
     with pytest.raises(InvalidDataError, match=r"bot '.*not_a_bot': the factory returned 'bot "):
-        simulate(
-            "to-phase-1",
-            [not_a_bot, "greedy"],  # type: ignore[list-item]
-            2,
-            workers=workers,
-            start_method="fork",
-        )
+        simulate("to-phase-1", [not_a_bot, "greedy"], 2, workers=workers)  # type: ignore[list-item]
 
 
 def test_a_results_file_that_cannot_be_written_is_a_data_error(tmp_path: Path) -> None:
