@@ -55,7 +55,7 @@ def test_start_up_before_the_first_game_is_not_counted() -> None:
         clock.now += 2
         bar(24, 1000)
     assert frames(stream) == [
-        f"simulating: 0/1000, {UNKNOWN}",
+        "simulating: 0/1000, starting",
         f"simulating: 4/1000, {UNKNOWN}",
         "simulating: 24/1000, 10.0 games/s, ETA 0:01:38",
     ]
@@ -155,7 +155,21 @@ def test_simulate_reports_before_its_backend_starts(monkeypatch: pytest.MonkeyPa
     assert len(batches) >= 2
     assert sum(batches) == 12
     shown = frames(stream)
-    assert shown[0] == f"simulating: 0/12, {UNKNOWN}"
+    assert shown[0] == "simulating: 0/12, starting"
     rate = (12 - batches[0]) / (len(batches) - 1)  # a second a batch after the first
     assert shown[-1] == f"simulating: 12/12, {rate:.1f} games/s, ETA 0:00:00"
     assert re.fullmatch(r"simulating: \d+/12, " + re.escape(UNKNOWN), shown[1])
+
+
+def test_the_rich_bar_says_the_same() -> None:
+    pytest.importorskip("rich", reason="the cli extra is not installed")
+    clock, stream = Clock(), Terminal()
+    with ProgressReporter(stream, "simulating", unit="games", clock=clock) as bar:
+        bar(0, 100)
+        clock.now += 30
+        bar(5, 100)
+        clock.now += 2
+        bar(25, 100)
+    text = stream.getvalue()
+    assert "starting" in text
+    assert "10.0 games/s, ETA 0:00:08" in text

@@ -164,7 +164,8 @@ class ProgressReporter:
         return self
 
     def speed(self, done: int, total: int) -> str:
-        """The rate and time left, e.g. ``"35.2 games/s, ETA 0:00:25"`` (empty without a unit).
+        """The rate and time left, e.g. ``"35.2 games/s, ETA 0:00:25"`` (empty without a unit;
+        ``"starting"`` until the first steps are done).
 
         The clock starts when the first steps are done, not at the first call, and the
         rate shows once :data:`SETTLE_SECONDS` have passed: workers that started
@@ -177,9 +178,9 @@ class ProgressReporter:
             self._before = done
         elif self._start is None and done > self._before:
             self._start = (now, done)
-        unknown = f"- {self.unit}/s, ETA -:--:--"
         if self._start is None:
-            return unknown
+            return "starting"  # Ray, or worker processes: seconds, with nothing else to show
+        unknown = f"- {self.unit}/s, ETA -:--:--"
         began, first = self._start
         if done <= first or now - began < SETTLE_SECONDS:
             return unknown
@@ -191,7 +192,9 @@ class ProgressReporter:
         if self._rich is not None:
             bar = self._rich
             if self._task is None:
-                self._task = bar.add_task(self.description, total=total, completed=done, speed="")
+                self._task = bar.add_task(
+                    self.description, total=total, completed=done, speed=speed
+                )
             bar.update(self._task, completed=done, speed=speed)
             return
         if self._active:
