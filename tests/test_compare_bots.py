@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import phase10.simulate
 from phase10 import InvalidDataError
 from phase10.cli import main
 from phase10.simulate import BotComparison, compare_bots, simulate
 from phase10.simulate.compare import rotations
+from phase10.simulate.runner import InlineBackend
 
 SPEC = "to-phase-1"
 TABLE = ("greedy", "random", "greedy")
@@ -128,6 +132,29 @@ def test_progress_counts_every_rotation() -> None:
     assert seen[-1] == (4, 4)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
     assert {total for _, total in seen} == {4}
+
+
+def test_progress_is_reported_before_ray_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray starts once for every rotation, seconds before the first one's first call: the
+    bar of ``--rotate --backend ray`` showed nothing until then. (Ray is stood in for: the
+    order of calls is what is tested.)"""
+    events: list[object] = []
+
+    @contextlib.contextmanager
+    def session(*args: object) -> Iterator[None]:
+        events.append("ray starts")
+        yield
+
+    def backend(*args: object, **kwargs: object) -> InlineBackend:
+        return InlineBackend()
+
+    monkeypatch.setattr(phase10.simulate, "ray_session", session)
+    monkeypatch.setattr(phase10.simulate, "open_backend", backend)
+    compare_bots(
+        SPEC, ["greedy", "random"], games=4, backend="ray", progress=lambda *c: events.append(c)
+    )
+    assert events[:2] == [(0, 4), "ray starts"]
+    assert events[-1] == (4, 4)
 
 
 @pytest.mark.parametrize(

@@ -287,6 +287,8 @@ def compare_bots(
         start_method=start_method,
     )
     play(spec, kinds, 0, seed, workers)  # no game: checks every argument before Ray starts
+    if progress is not None:
+        progress(0, games)  # before Ray starts: a progress bar shows while it does
     with ray_session(workers, address, kinds) if backend == "ray" else nullcontext():
         for r, turned in enumerate(rotations(order)):
 
