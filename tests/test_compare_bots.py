@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phase10.simulate
-from phase10 import InvalidDataError
+from phase10 import GreedyBot, InvalidDataError
 from phase10.cli import main
 from phase10.simulate import BotComparison, compare_bots, simulate
 from phase10.simulate.compare import rotations
@@ -155,6 +155,38 @@ def test_progress_is_reported_before_ray_starts(monkeypatch: pytest.MonkeyPatch)
     )
     assert events[:2] == [(0, 4), "ray starts"]
     assert events[-1] == (4, 4)
+
+
+def test_a_rotation_that_seats_the_same_table_is_not_played_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``greedy,random`` at four seats turns into itself every second rotation: the same
+    seeds at the same table play the same games, so they are played once. The comparison is
+    the one every rotation played gives (each rotation's own ``simulate``)."""
+    bots = ["greedy", "random", "greedy", "random"]
+    played: list[tuple[str, ...]] = []
+    seen: list[tuple[int, int]] = []
+
+    def counted(spec: str, table: list[str], games: int, *args: object, **kwargs: object) -> object:
+        if games:
+            played.append(tuple(table))
+        return simulate(spec, table, games, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(phase10.simulate, "simulate", counted)
+    comparison = compare_bots(SPEC, bots, games=8, seed=3, progress=lambda *c: seen.append(c))
+    assert played == [tuple(bots), tuple(bots[1:] + bots[:1])]
+    assert seen[-1] == (8, 8)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    monkeypatch.undo()
+    turned = [bots[r:] + bots[:r] for r in range(4)]
+    assert comparison.rotations == tuple(simulate(SPEC, t, 2, 3) for t in turned)
+
+
+def test_the_same_name_at_two_seats_is_the_same_bot_but_two_objects_are_not() -> None:
+    greedy = "greedy"
+    assert phase10.simulate._same_table((0, 1), (1, 0), [greedy, "greedy"])
+    assert not phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, lambda: GreedyBot()])
+    assert phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, GreedyBot])
 
 
 @pytest.mark.parametrize(
