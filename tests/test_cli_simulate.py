@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
@@ -14,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from phase10.cli import main
-from phase10.cli.output import ProgressReporter
 from phase10.simulate import simulate
 
 SHORT = ("--variant", "to-phase-1", "--no-progress")
@@ -136,24 +134,6 @@ def test_summarize_names_seed_gaps(tmp_path: Path, capsys: pytest.CaptureFixture
     run(capsys, *SHORT, "--games", "2", "--seed", "10", "--out", str(b))
     _, out, _ = run(capsys, "--summarize", str(a), str(b), "--plain")
     assert out.splitlines()[0].endswith("4 games, seeds 0-1, 10-11")
-
-
-def test_progress_shows_games_per_second_and_time_left() -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    now = [100.0]
-    stream = Terminal()
-    with ProgressReporter(
-        stream, "simulating", plain=True, unit="games", clock=lambda: now[0]
-    ) as bar:
-        bar(40, 240)  # resumed: 40 games were done before
-        now[0] += 10
-        bar(90, 240)
-    frames = stream.getvalue().split("\r")
-    assert frames[1].rstrip() == "simulating: 40/240, - games/s, ETA -:--:--"
-    assert frames[2] == "simulating: 90/240, 5.0 games/s, ETA 0:00:30\n"
 
 
 @pytest.mark.slow  # two interpreters and bots that sleep: CI's full-strength step runs it

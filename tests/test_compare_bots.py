@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phase10 import InvalidDataError
+import phase10.simulate
+from phase10 import GreedyBot, InvalidDataError
 from phase10.cli import main
 from phase10.simulate import BotComparison, compare_bots, simulate
 from phase10.simulate.compare import rotations
+from phase10.simulate.runner import InlineBackend
 
 SPEC = "to-phase-1"
 TABLE = ("greedy", "random", "greedy")
@@ -128,6 +132,61 @@ def test_progress_counts_every_rotation() -> None:
     assert seen[-1] == (4, 4)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
     assert {total for _, total in seen} == {4}
+
+
+def test_progress_is_reported_before_ray_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray starts once for every rotation, seconds before the first one's first call: the
+    bar of ``--rotate --backend ray`` showed nothing until then. (Ray is stood in for: the
+    order of calls is what is tested.)"""
+    events: list[object] = []
+
+    @contextlib.contextmanager
+    def session(*args: object) -> Iterator[None]:
+        events.append("ray starts")
+        yield
+
+    def backend(*args: object, **kwargs: object) -> InlineBackend:
+        return InlineBackend()
+
+    monkeypatch.setattr(phase10.simulate, "ray_session", session)
+    monkeypatch.setattr(phase10.simulate, "open_backend", backend)
+    compare_bots(
+        SPEC, ["greedy", "random"], games=4, backend="ray", progress=lambda *c: events.append(c)
+    )
+    assert events[:2] == [(0, 4), "ray starts"]
+    assert events[-1] == (4, 4)
+
+
+def test_a_rotation_that_seats_the_same_table_is_not_played_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``greedy,random`` at four seats turns into itself every second rotation: the same
+    seeds at the same table play the same games, so they are played once. The comparison is
+    the one every rotation played gives (each rotation's own ``simulate``)."""
+    bots = ["greedy", "random", "greedy", "random"]
+    played: list[tuple[str, ...]] = []
+    seen: list[tuple[int, int]] = []
+
+    def counted(spec: str, table: list[str], games: int, *args: object, **kwargs: object) -> object:
+        if games:
+            played.append(tuple(table))
+        return simulate(spec, table, games, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(phase10.simulate, "simulate", counted)
+    comparison = compare_bots(SPEC, bots, games=8, seed=3, progress=lambda *c: seen.append(c))
+    assert played == [tuple(bots), tuple(bots[1:] + bots[:1])]
+    assert seen[-1] == (8, 8)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    monkeypatch.undo()
+    turned = [bots[r:] + bots[:r] for r in range(4)]
+    assert comparison.rotations == tuple(simulate(SPEC, t, 2, 3) for t in turned)
+
+
+def test_the_same_name_at_two_seats_is_the_same_bot_but_two_objects_are_not() -> None:
+    greedy = "greedy"
+    assert phase10.simulate._same_table((0, 1), (1, 0), [greedy, "greedy"])
+    assert not phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, lambda: GreedyBot()])
+    assert phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, GreedyBot])
 
 
 @pytest.mark.parametrize(

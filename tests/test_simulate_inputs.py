@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 from phase10 import InvalidDataError
 from phase10.cli import main
-from phase10.simulate import GameOutcome, simulate
+from phase10.simulate import GameOutcome, results, simulate
 
 
 def not_a_bot(seed: int) -> str:
@@ -36,14 +37,10 @@ def test_the_last_seeds_below_2_64_play() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_factory_that_returns_no_bot_is_a_data_error(workers: int) -> None:
+    """In this process, and in worker processes started the default way (forkserver under
+    pytest-xdist, whose thread makes fork unsafe and Python 3.12+ warn; fork otherwise)."""
     with pytest.raises(InvalidDataError, match=r"bot '.*not_a_bot': the factory returned 'bot "):
-        simulate(
-            "to-phase-1",
-            [not_a_bot, "greedy"],  # type: ignore[list-item]
-            2,
-            workers=workers,
-            start_method="fork",
-        )
+        simulate("to-phase-1", [not_a_bot, "greedy"], 2, workers=workers)  # type: ignore[list-item]
 
 
 def test_a_results_file_that_cannot_be_written_is_a_data_error(tmp_path: Path) -> None:
@@ -147,6 +144,74 @@ def test_a_results_file_another_run_is_writing_is_refused(tmp_path: Path) -> Non
     whole = simulate("to-phase-1", ["greedy", "random"], games=4, out=out, resume=True)
     assert whole == simulate("to-phase-1", ["greedy", "random"], games=4)
     assert main(["simulate", "--summarize", str(out), "--json"]) == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the platforms of flock")
+def test_the_lock_is_flock_except_on_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert results._locker() is results._lock_posix
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert results._locker() is results._lock_windows
+
+
+class FakeMsvcrt(types.ModuleType):
+    """What a run asks of ``msvcrt`` on Windows, recorded: which file, how, how many bytes,
+    and from where (``locking`` locks from the file's position). Windows itself is not
+    tested here: only that the lock is asked for as its documentation says."""
+
+    LK_NBLCK = 2
+
+    def __init__(self, held: bool = False) -> None:
+        super().__init__("msvcrt")
+        self.held = held
+        self.calls: list[tuple[int, int, int, int]] = []
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        self.calls.append((fd, mode, nbytes, os.lseek(fd, 0, os.SEEK_CUR)))
+        if self.held:
+            raise PermissionError(13, "Permission denied")
+
+
+def as_on_windows(monkeypatch: pytest.MonkeyPatch, msvcrt: FakeMsvcrt) -> None:
+    monkeypatch.setitem(sys.modules, "msvcrt", msvcrt)
+    monkeypatch.setattr(sys, "platform", "win32")
+
+
+def test_on_windows_a_run_locks_one_byte_past_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not byte 0: Windows locks are mandatory, and the run reads its own file through
+    another handle to resume it. The writer is back at the end of the file afterwards."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(b"a line\n")
+    msvcrt = FakeMsvcrt()
+    with monkeypatch.context() as windows:
+        as_on_windows(windows, msvcrt)
+        writer = results.ResultWriter(out, "to-phase-1", ("greedy", "random"))
+    try:
+        [(fd, mode, nbytes, position)] = msvcrt.calls
+        assert fd == writer._file.fileno()
+        assert (mode, nbytes, position) == (msvcrt.LK_NBLCK, 1, results._WINDOWS_LOCK_BYTE)
+        assert writer._file.tell() == len(b"a line\n")
+    finally:
+        writer.close()
+    assert out.read_bytes() == b"a line\n"
+
+
+def test_on_windows_a_file_locked_by_another_run_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``msvcrt.locking`` raises ``PermissionError`` (EACCES) for a byte another process
+    has locked: the same refusal as with flock."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(b"a line\n")
+    msvcrt = FakeMsvcrt(held=True)
+    monkeypatch.setattr(results, "_LOCK_TRIES", 2)
+    with monkeypatch.context() as windows:
+        as_on_windows(windows, msvcrt)
+        with pytest.raises(InvalidDataError, match="being written by another run"):
+            results.ResultWriter(out, "to-phase-1", ("greedy", "random"))
+    assert len(msvcrt.calls) == 2
+    assert out.read_bytes() == b"a line\n"
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,10 @@ def _numeric(text: str) -> bool:
     return True
 
 
+SETTLE_SECONDS = 1.0
+"""How long after the first steps are done the rate and time left show."""
+
+
 def _clock_text(seconds: float) -> str:
     whole = round(seconds)
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
@@ -110,10 +114,11 @@ class ProgressReporter:
 
     Drawn only on a terminal, so logs, pipes and ``--json`` output stay clean:
     with rich when it is installed, otherwise as a counter that rewrites one line.
-    With a ``unit`` (e.g. ``"games"``) it also shows the rate, counted from the
-    first call (so steps done before, such as resumed games, do not inflate
-    it), and the time left. Use it as a context manager so the bar is closed
-    even on an error.
+    With a ``unit`` (e.g. ``"games"``) it also shows the rate and the time left,
+    measured from the first steps done after the first call: neither the steps
+    done before (resumed games) nor the time before the first result (starting
+    Ray or worker processes, seconds that later steps do not pay again) count.
+    Use it as a context manager so the bar is closed even on an error.
     """
 
     def __init__(
@@ -129,6 +134,7 @@ class ProgressReporter:
         self.description = description
         self.unit = unit
         self._clock = clock
+        self._before: int | None = None
         self._start: tuple[float, int] | None = None
         # rich is imported dynamically (it is optional), so its objects are untyped here.
         self._rich: Any = None
@@ -158,15 +164,26 @@ class ProgressReporter:
         return self
 
     def speed(self, done: int, total: int) -> str:
-        """The rate and time left, e.g. ``"35.2 games/s, ETA 0:00:25"`` (empty without a unit)."""
+        """The rate and time left, e.g. ``"35.2 games/s, ETA 0:00:25"`` (empty without a unit;
+        ``"starting"`` until the first steps are done).
+
+        The clock starts when the first steps are done, not at the first call, and the
+        rate shows once :data:`SETTLE_SECONDS` have passed: workers that started
+        together finish their first steps together, a burst no rate should be read from.
+        """
         if not self.unit:
             return ""
         now = self._clock()
-        if self._start is None:
+        if self._before is None:
+            self._before = done
+        elif self._start is None and done > self._before:
             self._start = (now, done)
+        if self._start is None:
+            return "starting"  # Ray, or worker processes: seconds, with nothing else to show
+        unknown = f"- {self.unit}/s, ETA -:--:--"
         began, first = self._start
-        if done <= first or now <= began:
-            return f"- {self.unit}/s, ETA -:--:--"
+        if done <= first or now - began < SETTLE_SECONDS:
+            return unknown
         rate = (done - first) / (now - began)
         return f"{rate:.1f} {self.unit}/s, ETA {_clock_text((total - done) / rate)}"
 
@@ -175,7 +192,9 @@ class ProgressReporter:
         if self._rich is not None:
             bar = self._rich
             if self._task is None:
-                self._task = bar.add_task(self.description, total=total, completed=done, speed="")
+                self._task = bar.add_task(
+                    self.description, total=total, completed=done, speed=speed
+                )
             bar.update(self._task, completed=done, speed=speed)
             return
         if self._active:

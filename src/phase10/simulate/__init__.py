@@ -276,8 +276,8 @@ def compare_bots(
             "games",
         )
     per_rotation = games // len(kinds)
-    order = tuple(range(len(kinds)))
-    summaries = []
+    tables = rotations(tuple(range(len(kinds))))
+    summaries: list[SimulationSummary] = []
     play = functools.partial(
         simulate,
         backend=backend,
@@ -287,13 +287,31 @@ def compare_bots(
         start_method=start_method,
     )
     play(spec, kinds, 0, seed, workers)  # no game: checks every argument before Ray starts
+    if progress is not None:
+        progress(0, games)  # before Ray starts: a progress bar shows while it does
     with ray_session(workers, address, kinds) if backend == "ray" else nullcontext():
-        for r, turned in enumerate(rotations(order)):
+        for r, turned in enumerate(tables):
 
             def report(done: int, total: int, before: int = r * per_rotation) -> None:
                 if progress is not None:
                     progress(before + done, games)
 
             turn = [kinds[i] for i in turned]
+            # A table that repeats (a,b,a,b) turns into itself: the same seeds at the same
+            # table play the same games, so a rotation seen before is not played again.
+            again = next((j for j in range(r) if _same_table(turned, tables[j], kinds)), None)
+            if again is not None:
+                summaries.append(summaries[again])
+                report(per_rotation, per_rotation)
+                continue
             summaries.append(play(spec, turn, per_rotation, seed, workers, progress=report))
     return BotComparison(tuple(summaries))
+
+
+def _same_table(a: Sequence[int], b: Sequence[int], kinds: Sequence[BotSpec]) -> bool:
+    """Whether the seatings ``a`` and ``b`` (indexes into ``kinds``) seat the same bots: the
+    same name, or the same factory object."""
+    return all(
+        kinds[i] is kinds[j] or (isinstance(kinds[i], str) and kinds[i] == kinds[j])
+        for i, j in zip(a, b, strict=True)
+    )

@@ -13,8 +13,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO
 
 from ..errors import InvalidDataError
@@ -162,9 +163,9 @@ def summarize_files(paths: Sequence[PathLike]) -> SimulationSummary:
 class ResultWriter:
     """Appends result lines to a file, flushed batch by batch.
 
-    Opening locks the file (where the system has ``flock``: Linux, macOS), so that a second
-    run started by mistake on the same file is refused rather than append the same seeds
-    between the first one's lines; :meth:`begin` then cuts a last line left incomplete by
+    Opening locks the file (``flock`` on Linux and macOS, ``msvcrt.locking`` on Windows), so
+    that a second run started by mistake on the same file is refused rather than append the
+    same seeds between the first one's lines; :meth:`begin` then cuts a last line left incomplete by
     an interrupted run, so the file always ends on a whole line.
     """
 
@@ -197,18 +198,56 @@ class ResultWriter:
 
 def _lock(file: BinaryIO, path: PathLike) -> None:
     """Hold an exclusive lock on ``file`` while it is open, or refuse: another run has it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no flock; one run per file is then up to the user
-        return
+    try_lock = _locker()
     for _ in range(_LOCK_TRIES):  # forked workers of a run just killed hold it a moment
-        try:
-            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if try_lock(file):
             return
-        except BlockingIOError:
-            time.sleep(0.1)
+        time.sleep(0.1)
     raise InvalidDataError(
         f"{os.fspath(path)} is being written by another run: let it finish (or stop it) "
         "before resuming, or choose another file",
         "out",
     )
+
+
+def _locker() -> Callable[[BinaryIO], bool]:
+    """How this system locks an open file without waiting: a function that returns whether
+    it locked it (``False``: another process holds the lock)."""
+    if sys.platform == "win32":
+        return _lock_windows
+    return _lock_posix
+
+
+def _lock_posix(file: BinaryIO) -> bool:
+    """``flock`` (Linux, macOS); a system without it (WASI) locks nothing."""
+    if sys.platform != "win32":  # mypy checks the branch of the platform it checks for
+        try:
+            import fcntl
+        except ImportError:  # one run per file is then up to the user
+            return True
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+    return True
+
+
+_WINDOWS_LOCK_BYTE = 2**40
+"""The byte a run locks on Windows: far past the end of any results file (1 TiB), not byte 0.
+Windows locks are mandatory: a locked byte cannot be read through another handle, not even
+one of the same process, and the run reads its file that way to resume it."""
+
+
+def _lock_windows(file: BinaryIO) -> bool:
+    """``msvcrt.locking`` of one byte (Windows), which locks from the file's position."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        file.seek(_WINDOWS_LOCK_BYTE)
+        try:
+            msvcrt.locking(file.fileno(), msvcrt.LK_NBLCK, 1)
+        except PermissionError:  # EACCES: the byte is locked by another process
+            return False
+        finally:
+            file.seek(0, io.SEEK_END)
+    return True
