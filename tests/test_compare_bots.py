@@ -16,6 +16,7 @@ from phase10.cli import main
 from phase10.simulate import BotComparison, compare_bots, simulate
 from phase10.simulate.compare import rotations
 from phase10.simulate.runner import InlineBackend
+from phase10.simulate.summary import wilson_interval
 
 SPEC = "to-phase-1"
 TABLE = ("greedy", "random", "greedy")
@@ -81,7 +82,8 @@ def test_one_bot_at_every_seat_wins_every_game() -> None:
     """Shared wins are split, so the wins of a bot holding every seat are the games, exactly."""
     comparison = compare_bots(SPEC, ["greedy"], games=8, seed=0, players=4)
     (greedy,) = comparison.standings
-    assert (greedy.seats, greedy.games, greedy.wins) == (4, 8, 8.0)
+    # Four rotations of one table are one table: its 2 games count once.
+    assert (greedy.seats, greedy.games, greedy.wins) == (4, 2, 2.0)
     assert greedy.win_rate == pytest.approx(0.25)
 
 
@@ -94,14 +96,16 @@ def test_one_bot_at_every_seat_wins_every_game() -> None:
     seed=st.integers(0, 1000),
 )
 def test_every_seat_game_is_credited_once(bots: list[str], per_rotation: int, seed: int) -> None:
-    """Over any table, the bots' wins are the finished games and their seats fill every game."""
+    """Over any table, the bots' wins are the finished games and their seats fill every game;
+    a table that repeats is counted once."""
     comparison = compare_bots(SPEC, bots, games=per_rotation * len(bots), seed=seed)
     standings = comparison.standings
-    finished = sum(s.finished for s in comparison.rotations)
+    tables = {s.bots: s for s in comparison.rotations}
+    finished = sum(s.finished for s in tables.values())
     assert [s.bot for s in standings] == list(dict.fromkeys(bots))
     assert sum(s.seats for s in standings) == len(bots)
     assert sum(s.wins for s in standings) == pytest.approx(finished)
-    assert all(s.games == per_rotation * len(bots) for s in standings)
+    assert all(s.games == per_rotation * len(tables) for s in standings)
     if finished:
         assert sum(s.win_rate * s.seats for s in standings) == pytest.approx(1)
 
@@ -182,6 +186,20 @@ def test_a_rotation_that_seats_the_same_table_is_not_played_again(
     assert comparison.rotations == tuple(simulate(SPEC, t, 2, 3) for t in turned)
 
 
+def test_a_repeated_table_counts_once_in_the_standings() -> None:
+    """The copies of a repeated table are the same games: they widen no evidence, so the
+    standings (and their intervals) count the distinct tables' games only."""
+    bots = ["greedy", "random", "greedy", "random"]
+    comparison = compare_bots(SPEC, bots, games=8, seed=3)
+    distinct = BotComparison(comparison.rotations[:2] * 2)  # the same, built by hand
+    greedy, random = comparison.standings
+    assert (greedy.games, greedy.finished) == (4, 4)
+    assert comparison.games == 8  # the games asked for, every rotation
+    assert greedy.win_interval == wilson_interval(greedy.wins, 4 * 2)
+    assert distinct.standings == comparison.standings
+    assert greedy.win_rate + random.win_rate == pytest.approx(0.5)
+
+
 def test_the_same_name_at_two_seats_is_the_same_bot_but_two_objects_are_not() -> None:
     greedy = "greedy"
     assert phase10.simulate._same_table((0, 1), (1, 0), [greedy, "greedy"])
@@ -233,6 +251,16 @@ def test_cli_rotate_prints_the_bots_table(
     assert f"{100 * greedy.win_rate:.1f}%" in out
     assert f"{100 * random.win_rate:.1f}%" in out
     assert "random,greedy,greedy" in out
+
+
+def test_cli_rotate_says_when_a_table_repeats(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "--rotate", "--bots", "greedy,random", "--players", "4", "--games", "4", "--plain"
+    )
+    assert (status, err) == (0, "")
+    assert "2 distinct tables: a rotation that seats the same table" in out
+    status, out, err = run(capsys, *_ROTATE, "--plain")
+    assert "distinct tables" not in out
 
 
 def test_cli_rotate_json(capsys: pytest.CaptureFixture[str], table: BotComparison) -> None:

@@ -44,7 +44,8 @@ class BotStanding:
     seats: int
     """How many seats of each game the bot holds."""
     games: int
-    """Games played with the bot at the table, finished or not (every game, in a comparison)."""
+    """Games played with the bot at the table, finished or not: every game of the
+    comparison, a table that repeats counted once (see :attr:`BotComparison.standings`)."""
     finished: int
     """Finished games: the rates below are over these."""
     wins: float
@@ -123,25 +124,31 @@ class BotComparison:
 
     @property
     def standings(self) -> tuple[BotStanding, ...]:
-        """Each distinct bot's record, in the order the bots first sit at the table."""
+        """Each distinct bot's record, in the order the bots first sit at the table.
+
+        A rotation that seats the same table as an earlier one (``a,b,a,b`` turned twice)
+        played the same games, so it is counted once: its copies would narrow the
+        interval without adding evidence.
+        """
         names = tuple(dict.fromkeys(self.bots))
         wins = dict.fromkeys(names, Fraction(0))
         scores = dict.fromkeys(names, 0)
         phases = dict.fromkeys(names, 0)
         trials = dict.fromkeys(names, 0)
-        for summary in self.rotations:
+        distinct = tuple({summary.bots: summary for summary in self.rotations}.values())
+        for summary in distinct:
             seat_wins = _seat_wins(summary)
             for seat, name in enumerate(summary.bots):
                 wins[name] += seat_wins[seat]
                 scores[name] += summary.score_totals[seat]
                 phases[name] += summary.phase_totals[seat]
                 trials[name] += summary.finished
-        finished = sum(summary.finished for summary in self.rotations)
+        finished = sum(summary.finished for summary in distinct)
         return tuple(
             BotStanding(
                 bot=name,
                 seats=self.bots.count(name),
-                games=self.games,
+                games=sum(summary.games for summary in distinct),
                 finished=finished,
                 wins=float(wins[name]),
                 win_rate=float(wins[name] / trials[name]) if trials[name] else 0.0,
