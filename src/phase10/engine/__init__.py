@@ -32,8 +32,9 @@ from ..actions import (
 from ..errors import IllegalActionError, IllegalReason
 from ..state import STAGE_DRAW, STAGE_GAME_OVER, STAGE_PLAY, GameState, Stage
 from . import plays
-from .common import illegal, not_a_state, not_an_action
+from .common import not_a_state, not_an_action
 from .deals import next_hand
+from .hints import refused
 from .legal import legal_actions
 from .setup import new_game
 from .turns import skip_targets
@@ -45,7 +46,7 @@ _STAGE_HINTS = {
     Stage.DEAL_UP: "the dealer must first place the upturned card (V-12)",
     Stage.DRAW: "draw a card first (R-4.2)",
     Stage.PLAY: "you have already drawn this turn",
-    Stage.HAND_OVER: "the hand is over: deal the next one",
+    Stage.HAND_OVER: "the hand is over",
 }
 
 
@@ -59,7 +60,7 @@ def apply(state: GameState, action: Action) -> GameState:
     except AttributeError:  # free where it does not happen (zero-cost try)
         raise not_a_state(state) from None
     if stage is STAGE_GAME_OVER:
-        raise illegal(IllegalReason.GAME_OVER, "the game is over")
+        raise refused(state, IllegalReason.GAME_OVER, "the game is over")
     if stage is STAGE_PLAY:
         if isinstance(action, Discard):
             return plays.discard(state, action)
@@ -76,19 +77,13 @@ def apply(state: GameState, action: Action) -> GameState:
     elif stage is STAGE_DRAW:
         if isinstance(action, DrawStock):
             if plays.floater_must_take(state):
-                raise illegal(
-                    IllegalReason.MUST_PLAY,
-                    "a floater must take the discard when it can be played (V-9.2, A-27)",
-                )
+                raise _floater_takes(state)
             return plays.draw_stock(state)
         if isinstance(action, TakeDiscard):
             return plays.take_discard(state)
         if isinstance(action, TakeSaved):
             if plays.floater_must_take(state):
-                raise illegal(
-                    IllegalReason.MUST_PLAY,
-                    "a floater must take the discard when it can be played (V-9.2, A-27)",
-                )
+                raise _floater_takes(state)
             return plays.take_saved(state, action)
     elif stage is Stage.HAND_OVER:
         if isinstance(action, NextHand):
@@ -100,7 +95,13 @@ def apply(state: GameState, action: Action) -> GameState:
         return plays.give_card(state, action)
     if not isinstance(action, ACTION_TYPES):
         raise not_an_action(action, "a phase10", "phase10.parse_action reads text")
-    raise illegal(IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+    raise refused(state, IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+
+
+def _floater_takes(state: GameState) -> IllegalActionError:
+    """The refusal of a draw other than the discard a floater can play (V-9.2, A-27)."""
+    why = "a floater must take the discard when it can be played (V-9.2, A-27)"
+    return refused(state, IllegalReason.MUST_PLAY, why)
 
 
 def _wrong_stage(stage: Stage, action: Action) -> str:

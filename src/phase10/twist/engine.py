@@ -14,7 +14,8 @@ actions give the same game on every machine.
 >>> apply(state, DiscardOnto(state.players[1].hand[0], 0))
 Traceback (most recent call last):
 ...
-phase10.errors.IllegalActionError: draw a card first, from the draw pile or a discard pile (T-4.1)
+phase10.errors.IllegalActionError: draw a card first (T-4.1); legal now: draw from the draw pile
+or take Y7 (pile 0), B11 (pile 1) or R7 (pile 2) from the discard piles
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..engine.common import not_a_state, not_an_action
 from ..errors import IllegalActionError, IllegalReason
 from . import plays
 from .actions import ChooseSpace, DiscardOnto, DrawTwist, PlaySkip, TakePile, TwistAction
-from .common import illegal
+from .hints import refused
 from .legal import legal_actions
 from .setup import new_game, next_hand
 from .state import TwistStage, TwistState
@@ -47,9 +48,9 @@ _ACTIONS = (
 _STAGE_HINTS = {
     TwistStage.CHOOSE: "you stand on a Twist space: choose a space beside it or a Twist card "
     "first (T-3.2)",
-    TwistStage.DRAW: "draw a card first, from the draw pile or a discard pile (T-4.1)",
+    TwistStage.DRAW: "draw a card first (T-4.1)",
     TwistStage.PLAY: "you have already drawn this turn",
-    TwistStage.HAND_OVER: "the hand is over: deal the next one",
+    TwistStage.HAND_OVER: "the hand is over",
 }
 
 
@@ -63,7 +64,7 @@ def apply(state: TwistState, action: TwistAction) -> TwistState:
     except AttributeError:  # free where it does not happen (zero-cost try)
         raise not_a_state(state, "TwistState") from None
     if stage is TwistStage.GAME_OVER:
-        raise illegal(IllegalReason.GAME_OVER, "the game is over")
+        raise refused(state, IllegalReason.GAME_OVER, "the game is over")
     if stage is TwistStage.PLAY:
         if isinstance(action, DiscardOnto):
             return plays.discard_onto(state, action)
@@ -97,7 +98,7 @@ def apply(state: TwistState, action: TwistAction) -> TwistState:
         why = "a space or a Twist card is chosen only on a Twist space, before drawing (T-3.2)"
     else:
         why = _STAGE_HINTS[stage]
-    raise illegal(IllegalReason.WRONG_STAGE, why)
+    raise refused(state, IllegalReason.WRONG_STAGE, why)
 
 
 def check(state: TwistState, action: TwistAction) -> IllegalActionError | None:
