@@ -467,6 +467,11 @@ LEGAL_NOW: dict[str, Refusal] = {
         IllegalReason.WRONG_STAGE,
         "you have already drawn this turn; legal now: lay down phase 1 or discard",
     ),
+    "R-9.4 taking a Skip from the discard pile": (
+        lambda t, m: apply(new_game(3, seed=40), phase10.TakeDiscard()),  # a Skip turned up
+        IllegalReason.SKIP_NOT_TAKEABLE,
+        "(R-9.4); legal now: draw from the draw pile",
+    ),
     "R-6.2 a hit before the lay-down": (
         lambda t, m: apply(t.playing, Hit(t.playing.players[1].hand[0], 0, 0)),
         IllegalReason.PHASE_NOT_LAID_DOWN,
@@ -514,7 +519,7 @@ LEGAL_NOW: dict[str, Refusal] = {
         ),
         IllegalReason.WRONG_STAGE,
         "draw a card first (T-4.1); legal now: draw from the draw pile "
-        "or take Y7 (pile 0), B11 (pile 1) or R7 (pile 2) from the discard piles",
+        "or take from a discard pile (0: Y7, 1: B11, 2: R7)",
     ),
     "R-6.2 a Twist hit before the lay-down": (
         lambda t, m: twist.apply(t.twist_drawn, Hit(t.twist_drawn.players[1].hand[0], 0, 0)),
@@ -541,6 +546,7 @@ def test_r4_7_a_move_of_the_wrong_kind_is_told_what_is_legal_now(
     assert caught.value.reason is reason  # the code a program switches on is unchanged
     assert message.endswith(ending), message
     assert len(message) < 200, message  # by kind of move, never the whole listing
+    assert caught.value.__context__ is None  # one error in a traceback, not a chain
     after = (_snapshot(table), to_json(moments.hand_over), to_json(moments.deal_up))
     assert after == before
 

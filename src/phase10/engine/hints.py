@@ -32,6 +32,7 @@ from ..actions import (
 from ..errors import IllegalActionError, IllegalReason
 from ..state import GameState
 from .common import illegal, legal_now, number_choices
+from .legal import legal_actions
 
 __all__ = ["legal_now_text", "refused"]
 
@@ -53,8 +54,6 @@ def refused(state: GameState, reason: IllegalReason, why: str) -> IllegalActionE
 
 def legal_now_text(state: GameState) -> str:
     """The kinds of move legal in ``state``, in the order :func:`legal_actions` lists them."""
-    from .legal import legal_actions  # here, not above: legal imports plays, which imports this
-
     return legal_now(_kinds(state, legal_actions(state)))
 
 
@@ -82,7 +81,9 @@ def _lay(state: GameState, numbers: list[int]) -> str:
     if not numbers and state.current_player is not None:
         target = state.target_phase(state.current_player)
         numbers = [] if target is None else [target.number]
-    return f"lay down phase {number_choices(numbers)}" if numbers else "lay down"
+    if len(numbers) > 1:  # in brackets: the list of moves has its own "or"
+        return f"lay down (phase {number_choices(numbers)})"
+    return f"lay down phase {numbers[0]}" if numbers else "lay down"
 
 
 def _give(state: GameState, seats: list[int]) -> str:

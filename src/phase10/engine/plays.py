@@ -55,7 +55,6 @@ from .common import (
     with_player,
 )
 from .direction import turn_after
-from .hints import refused
 from .last_stand import after_final_turn, go_out
 from .laydowns import can_finish, leftover_problem, needs_natural
 from .partial import partial_groups, put_on_table, table_melds_kept
@@ -154,7 +153,7 @@ def take_saved(state: GameState, action: TakeSaved) -> GameState:
     """V-1.7: instead of drawing, take a card back from your own Save pile."""
     seat = _seat(state)
     if not state.rules.masters_saving:
-        raise refused(state, IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
     usable = usable_saved(state, seat)
     if action.card not in usable:
         why = (
@@ -319,10 +318,8 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     seat = _seat(state)
     rules = state.rules
     if player.laid_down:
-        raise refused(
-            state,
-            IllegalReason.ALREADY_LAID_DOWN,
-            "you may lay down only one phase per hand (R-5.2)",
+        raise illegal(
+            IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     phase = _phase_for(state, seat, action)
     table = partial_groups(state, seat)  # V-15 partial phasing: already on the table
@@ -405,10 +402,8 @@ def lay_group(state: GameState, action: LayGroup) -> GameState:
     player = _check_playing(state)
     seat = _seat(state)
     if player.laid_down:
-        raise refused(
-            state,
-            IllegalReason.ALREADY_LAID_DOWN,
-            "you may lay down only one phase per hand (R-5.2)",
+        raise illegal(
+            IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     phase = _phase_for(state, seat, action)
     table = state.rules.partial_phasing  # V-15: the group goes on the table at once
@@ -466,10 +461,8 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
     player = state.players[seat]
     rules = state.rules
     if not player.laid_down:
-        raise refused(
-            state,
-            IllegalReason.PHASE_NOT_LAID_DOWN,
-            "lay down your own phase before hitting (R-6.2)",
+        raise illegal(
+            IllegalReason.PHASE_NOT_LAID_DOWN, "lay down your own phase before hitting (R-6.2)"
         )
     if not (
         isinstance(owner, int)
@@ -488,15 +481,13 @@ def _check_target_meld(state: GameState, seat: int, owner: int, index: int) -> M
         )
     if state.laid_down_this_turn:
         if owner == seat and not may_add_same_turn(rules, own=True):
-            raise refused(
-                state,
+            raise illegal(
                 IllegalReason.HIT_NOT_ALLOWED_YET,
                 "you may add to your own groups from your next turn on (hit_own_same_turn, "
                 "A-2, with laydown_extras='exact_only', A-10)",
             )
         if owner != seat and not rules.hit_others_same_turn:
-            raise refused(
-                state,
+            raise illegal(
                 IllegalReason.HIT_NOT_ALLOWED_YET,
                 "you may add to other players' groups from your next turn on "
                 "(hit_others_same_turn, A-1)",
@@ -588,14 +579,12 @@ def swapped(meld: Meld, card: Card, end: End, state: GameState, seat: int) -> Me
 def swap_wild(state: GameState, action: SwapWild) -> GameState:
     """V-13: replace a Wild in a run with the card it stands for, moving the Wild to an end."""
     if not state.rules.movable_wilds:
-        raise refused(
-            state, IllegalReason.NOT_ALLOWED_BY_RULES, "Wilds on the table cannot move (R-5.9)"
-        )
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "Wilds on the table cannot move (R-5.9)")
     _not_laying(state)
     player = _check_playing(state)
     seat = _seat(state)
     if player.floating:
-        raise refused(state, IllegalReason.MUST_PLAY, "a floater hits or discards (V-9.2)")
+        raise illegal(IllegalReason.MUST_PLAY, "a floater hits or discards (V-9.2)")
     meld = _check_target_meld(state, seat, action.owner, action.meld)
     if action.card not in player.hand:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
@@ -660,8 +649,8 @@ def discard(state: GameState, action: Discard) -> GameState:
         )
     floating = player.floating
     if floating and _floater_can_play(state, seat):
-        raise refused(
-            state, IllegalReason.MUST_PLAY, "a floater must play a card that can be played (V-9.2)"
+        raise illegal(
+            IllegalReason.MUST_PLAY, "a floater must play a card that can be played (V-9.2)"
         )
     going_out = not rest
     replacement = False
@@ -803,14 +792,13 @@ def save(state: GameState, action: Save) -> GameState:
     rules = state.rules
     player = _check_playing(state)
     if not rules.masters_saving:
-        raise refused(state, IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
+        raise illegal(IllegalReason.NOT_ALLOWED_BY_RULES, "these rules have no Save pile")
     if player.saved_this_hand:
-        raise refused(
-            state, IllegalReason.NOT_ALLOWED_BY_RULES, "you may save only one card per hand (V-1.6)"
+        raise illegal(
+            IllegalReason.NOT_ALLOWED_BY_RULES, "you may save only one card per hand (V-1.6)"
         )
     if save_room(state) < 1:
-        raise refused(
-            state,
+        raise illegal(
             IllegalReason.NOT_ALLOWED_BY_RULES,
             "the Save piles are full: one more saved card would leave too few cards to deal "
             "the next hand (V-1.6)",
@@ -819,7 +807,7 @@ def save(state: GameState, action: Save) -> GameState:
     if rest is None:
         raise illegal(IllegalReason.CARD_NOT_IN_HAND, f"you do not hold {action.card}")
     if player.floating:
-        raise refused(state, IllegalReason.MUST_PLAY, "a floater plays or discards (V-9.2)")
+        raise illegal(IllegalReason.MUST_PLAY, "a floater plays or discards (V-9.2)")
     if not rest:
         if not rules.masters_go_out_by_saving:
             raise illegal(

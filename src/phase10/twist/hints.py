@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..actions import DrawStock, Hit, LayDown, LayGroup, NextHand
-from ..engine.common import either, legal_now, number_choices
+from ..engine.common import legal_now, number_choices
 from ..errors import IllegalActionError, IllegalReason
 from .actions import ChooseSpace, DiscardOnto, DrawTwist, PlaySkip, TakePile, TwistAction
 from .common import illegal
+from .legal import legal_actions
 from .state import TwistState
 
 __all__ = ["legal_now_text", "refused"]
@@ -37,8 +38,6 @@ def refused(state: TwistState, reason: IllegalReason, why: str) -> IllegalAction
 
 def legal_now_text(state: TwistState) -> str:
     """The kinds of move legal in ``state``, in the order the listing gives them."""
-    from .legal import legal_actions  # here, not above: legal imports plays, which imports this
-
     return legal_now(_kinds(state, legal_actions(state)))
 
 
@@ -46,14 +45,12 @@ def _kinds(state: TwistState, actions: tuple[TwistAction, ...]) -> Iterator[str]
     """One phrase a kind of move; the spaces and the discard piles' top cards are named."""
     spaces = [a.space for a in actions if isinstance(a, ChooseSpace)]
     tops = [
-        f"{state.discard_piles[a.pile][-1]} (pile {a.pile})"
-        for a in actions
-        if isinstance(a, TakePile)
+        f"{a.pile}: {state.discard_piles[a.pile][-1]}" for a in actions if isinstance(a, TakePile)
     ]
     for action in actions:
         if isinstance(action, ChooseSpace):
             yield f"choose space {number_choices(spaces)}"
         elif isinstance(action, TakePile):
-            yield f"take {either(tops)} from the discard piles"
+            yield f"take from a discard pile ({', '.join(tops)})"
         else:
             yield next((text for kind, text in _KINDS if isinstance(action, kind)), "")

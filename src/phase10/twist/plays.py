@@ -21,7 +21,6 @@ from ..solver import laydown_problem
 from .actions import ChooseSpace, DiscardOnto, PlaySkip, TakePile
 from .common import illegal, next_seat, rebuild, seat_of, with_player
 from .hands import end_hand
-from .hints import refused
 from .setup import deal, next_chooser
 from .state import TwistPlayer, TwistStage, TwistState
 from .turns import begin_turn
@@ -155,10 +154,8 @@ def _phase(state: TwistState, seat: int, action: LayDown | LayGroup) -> Phase:
 def _check_laying(state: TwistState, seat: int) -> TwistPlayer:
     player = state.players[seat]
     if player.laid_down:
-        raise refused(
-            state,
-            IllegalReason.ALREADY_LAID_DOWN,
-            "you may lay down only one phase per hand (R-5.2)",
+        raise illegal(
+            IllegalReason.ALREADY_LAID_DOWN, "you may lay down only one phase per hand (R-5.2)"
         )
     return player
 
@@ -279,10 +276,8 @@ def hit(state: TwistState, action: Hit) -> TwistState:
     seat = seat_of(state)
     player = state.players[seat]
     if not player.laid_down:
-        raise refused(
-            state,
-            IllegalReason.PHASE_NOT_LAID_DOWN,
-            "lay down your own phase before hitting (R-6.2)",
+        raise illegal(
+            IllegalReason.PHASE_NOT_LAID_DOWN, "lay down your own phase before hitting (R-6.2)"
         )
     owner, index = action.owner, action.meld
     if not (0 <= owner < len(state.players) and 0 <= index < len(state.players[owner].melds)):
