@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import phase10
 from phase10 import (
@@ -37,10 +39,12 @@ from phase10 import (
     RandomBot,
     Rules,
     RunOf,
+    Save,
     SetOf,
     Stage,
     apply,
     card_points,
+    check,
     dice,
     engine,
     format_cards,
@@ -405,6 +409,200 @@ def test_illegal_action_reasons_stay_machine_readable(table: Table) -> None:
         assert caught.value.reason is reason, name
 
 
+# --------------------------------------------------------------------------- legal now
+# A refusal of the wrong kind of move for the moment (R-4.7: draw first, lay down before
+# hitting, discard last) ends with what is legal instead, by kind of move.
+
+
+@attrs.frozen
+class Moments:
+    """States at the edges of a hand and a game (all immutable)."""
+
+    hand_over: GameState  # standard, two seats: the first hand just scored
+    game_over: GameState  # to-phase-1, two seats, played out
+    deal_up: GameState  # V-12: the dealer of three seats to place an upturned W
+    dice_over: dice.DiceState
+
+
+def _greedy_until(state: GameState, stop: Callable[[GameState], bool]) -> GameState:
+    bots = [GreedyBot() for _ in state.players]
+    while not stop(state):
+        seat = state.current_player
+        assert seat is not None
+        state = apply(state, bots[seat].choose(player_view(state, seat), legal_actions(state)))
+    return state
+
+
+@pytest.fixture(scope="module")
+def moments() -> Moments:
+    deal_up = new_game(3, "dealer-places-upturned", seed=0)
+    assert deal_up.stage is Stage.DEAL_UP
+    assert deal_up.top_discard == Card.parse("W")
+    return Moments(
+        hand_over=_greedy_until(new_game(2, seed=1), lambda s: s.stage is Stage.HAND_OVER),
+        game_over=play_game(new_game(2, "to-phase-1", seed=1), [GreedyBot(), GreedyBot()]),
+        deal_up=deal_up,
+        dice_over=dice.play_game(
+            dice.new_game(["Ann", "Bob"], seed=7), [dice.RandomBot(), dice.RandomBot()]
+        ),
+    )
+
+
+Refusal = tuple[Callable[[Table, Moments], object], IllegalReason, str]
+
+LEGAL_NOW: dict[str, Refusal] = {
+    "R-4.2 a discard before the draw": (
+        lambda t, m: apply(t.drawing, Discard(t.drawing.players[1].hand[0])),
+        IllegalReason.WRONG_STAGE,
+        "draw a card first (R-4.2); "
+        "legal now: draw from the draw pile or take Y4 from the discard pile",
+    ),
+    "R-4.2 a second draw": (
+        lambda t, m: apply(t.playing, DrawStock()),
+        IllegalReason.WRONG_STAGE,
+        "you have already drawn this turn; legal now: lay down phase 1 or discard",
+    ),
+    "R-4.2 taking the discard after the draw": (
+        lambda t, m: apply(t.playing, phase10.TakeDiscard()),
+        IllegalReason.WRONG_STAGE,
+        "you have already drawn this turn; legal now: lay down phase 1 or discard",
+    ),
+    "R-9.4 taking a Skip from the discard pile": (
+        lambda t, m: apply(new_game(3, seed=40), phase10.TakeDiscard()),  # a Skip turned up
+        IllegalReason.SKIP_NOT_TAKEABLE,
+        "(R-9.4); legal now: draw from the draw pile",
+    ),
+    "R-6.2 a hit before the lay-down": (
+        lambda t, m: apply(t.playing, Hit(t.playing.players[1].hand[0], 0, 0)),
+        IllegalReason.PHASE_NOT_LAID_DOWN,
+        "lay down your own phase before hitting (R-6.2); legal now: lay down phase 1 or discard",
+    ),
+    "R-5.2 a second lay-down": (
+        lambda t, m: apply(t.laid, parse_action("lay set:R1 R1 R1 | set:R2 R2 R2")),
+        IllegalReason.ALREADY_LAID_DOWN,
+        "you may lay down only one phase per hand (R-5.2); legal now: hit or discard",
+    ),
+    "R-13.2 the next hand mid-hand": (
+        lambda t, m: apply(t.drawing, NextHand()),
+        IllegalReason.WRONG_STAGE,
+        "(R-13.2); legal now: draw from the draw pile or take Y4 from the discard pile",
+    ),
+    "R-13.2 a draw once the hand is over": (
+        lambda t, m: apply(m.hand_over, DrawStock()),
+        IllegalReason.WRONG_STAGE,
+        "the hand is over; legal now: deal the next hand",
+    ),
+    "R-15.1 a move once the game is over": (
+        lambda t, m: apply(m.game_over, DrawStock()),
+        IllegalReason.GAME_OVER,
+        "the game is over; no action is legal now",
+    ),
+    "V-1.4 a draw before choosing the phase": (
+        lambda t, m: apply(t.masters, DrawStock()),
+        IllegalReason.WRONG_STAGE,
+        "(V-1.4); legal now: choose phase 1-10",
+    ),
+    "V-12 a draw before the upturned Wild is placed": (
+        lambda t, m: apply(m.deal_up, DrawStock()),
+        IllegalReason.WRONG_STAGE,
+        "(V-12); legal now: give the upturned W to seat 0, 1 or 2",
+    ),
+    "V-1.6 a save without a Save pile": (
+        lambda t, m: apply(t.playing, Save(t.playing.players[1].hand[0])),
+        IllegalReason.NOT_ALLOWED_BY_RULES,
+        "these rules have no Save pile; legal now: lay down phase 1 or discard",
+    ),
+    "T-4.1 a Twist discard before the draw": (
+        lambda t, m: twist.apply(
+            twist.new_game(["Ann", "Bob"], seed=7),
+            twist.DiscardOnto(t.twist_drawn.players[1].hand[0], 0),
+        ),
+        IllegalReason.WRONG_STAGE,
+        "draw a card first (T-4.1); legal now: draw from the draw pile "
+        "or take from a discard pile (0: Y7, 1: B11, 2: R7)",
+    ),
+    "R-6.2 a Twist hit before the lay-down": (
+        lambda t, m: twist.apply(t.twist_drawn, Hit(t.twist_drawn.players[1].hand[0], 0, 0)),
+        IllegalReason.PHASE_NOT_LAID_DOWN,
+        "(R-6.2); legal now: discard onto a pile",
+    ),
+    "D-6 a dice move once the game is over": (
+        lambda t, m: dice.apply(m.dice_over, dice.Roll()),
+        IllegalReason.GAME_OVER,
+        "the game is over; no action is legal now",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(LEGAL_NOW))
+def test_r4_7_a_move_of_the_wrong_kind_is_told_what_is_legal_now(
+    table: Table, moments: Moments, name: str
+) -> None:
+    call, reason, ending = LEGAL_NOW[name]
+    before = (_snapshot(table), to_json(moments.hand_over), to_json(moments.deal_up))
+    with pytest.raises(IllegalActionError) as caught:
+        call(table, moments)
+    message = caught.value.message
+    assert caught.value.reason is reason  # the code a program switches on is unchanged
+    assert message.endswith(ending), message
+    assert len(message) < 200, message  # by kind of move, never the whole listing
+    assert caught.value.__context__ is None  # one error in a traceback, not a chain
+    after = (_snapshot(table), to_json(moments.hand_over), to_json(moments.deal_up))
+    assert after == before
+
+
+_NAMED: dict[type, str] = {
+    DrawStock: "draw from the draw pile",
+    phase10.TakeDiscard: "from the discard pile",
+    phase10.TakeSaved: "take back a saved card",
+    LayDown: "lay down",
+    phase10.LayGroup: "lay down",
+    Hit: "hit",
+    phase10.SwapWild: "swap",
+    Discard: "discard",
+    Save: "save",
+    NextHand: "deal the next hand",
+    ChoosePhase: "choose phase",
+    GiveCard: "seat",
+}
+"""A word the listing of each kind of move gives."""
+
+_WRONG_MOMENT = (IllegalReason.WRONG_STAGE, IllegalReason.GAME_OVER)
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 150),
+    variant=st.sampled_from(
+        ["standard", "masters", "dealer-places-upturned", "floating", "movable-wilds"]
+    ),
+)
+def test_r4_7_a_refusal_of_the_moment_names_every_kind_legal_then(
+    seed: int, steps: int, variant: str
+) -> None:
+    """Whatever the moment of the game, a move made at the wrong one is told each kind of
+    move legal then, in a message that stays short (R-4.7, R-13.2, V-1.4, V-12)."""
+    rng = random.Random(seed)
+    state = new_game(3, variant, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    legal = legal_actions(state)
+    for probe in (DrawStock(), Discard(Card.parse("R1")), NextHand(), ChoosePhase(1), GiveCard(0)):
+        error = check(state, probe)
+        if error is None or error.reason not in _WRONG_MOMENT:
+            continue
+        assert len(error.message) < 200, error.message
+        if not legal:
+            assert error.message.endswith("; no action is legal now"), error.message
+            continue
+        assert "; legal now: " in error.message, error.message
+        listing = error.message.split("; legal now: ", 1)[1]
+        for action in legal:
+            assert _NAMED[type(action)] in listing, (action, error.message)
+
+
 def test_sample_state_of_a_full_state_names_player_view(table: Table) -> None:
     with pytest.raises(TypeError) as caught:
         sample_state(table.drawing, random.Random(1))  # type: ignore[arg-type]
@@ -430,7 +628,8 @@ def test_rl_refusals_name_the_index_and_the_names_there_are(table: Table) -> Non
     with pytest.raises(IllegalActionError) as caught:
         codec.decode(table.drawing, index)
     assert str(caught.value) == (
-        f"index {index} (discard {card}) is not legal: draw a card first (R-4.2)"
+        f"index {index} (discard {card}) is not legal: draw a card first (R-4.2); legal now: "
+        f"draw from the draw pile or take {table.drawing.top_discard} from the discard pile"
     )
     assert caught.value.reason is IllegalReason.WRONG_STAGE
     with pytest.raises(KeyError, match=r"no section named 'nope'.*discard"):

@@ -32,6 +32,7 @@ def test_r4_2_a_refused_bot_action_names_the_seat_bot_and_place() -> None:
     error = caught.value
     assert error.reason is IllegalReason.WRONG_STAGE
     assert error.message.startswith("seat 1's bot (DrawsTwice) chose DrawStock() in hand 1")
-    assert error.message.endswith("which the game refused: you have already drawn this turn")
+    assert "which the game refused: you have already drawn this turn; legal now: " in error.message
     assert isinstance(error.__cause__, IllegalActionError)
-    assert error.__cause__.message == "you have already drawn this turn"
+    assert error.message.endswith(error.__cause__.message)
+    assert error.__cause__.message.startswith("you have already drawn this turn; legal now: ")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..engine.common import not_a_state, not_an_action
+from ..engine.common import legal_now, not_a_state, not_an_action
 from ..errors import IllegalActionError, IllegalReason
 from ..limits import show
 from ..seating import check_seat, game_seed, seat_names
@@ -116,7 +116,7 @@ def _stage_problem(state: DiceState, action: DiceAction) -> IllegalActionError |
             "Roll, Keep, Release, Declare or EndTurn; dice.parse_action reads text",
         )
     if state.stage is DiceStage.GAME_OVER:
-        return _illegal(IllegalReason.GAME_OVER, "the game is over")
+        return _illegal(IllegalReason.GAME_OVER, f"the game is over; {legal_now(())}")
     if state.stage is DiceStage.ROLL and not isinstance(action, Roll):
         return _illegal(
             IllegalReason.WRONG_STAGE,

@@ -34,6 +34,7 @@ from ..state import STAGE_DRAW, STAGE_GAME_OVER, STAGE_PLAY, GameState, Stage
 from . import plays
 from .common import illegal, not_a_state, not_an_action
 from .deals import next_hand
+from .hints import refused
 from .legal import legal_actions
 from .setup import new_game
 from .turns import skip_targets
@@ -45,8 +46,26 @@ _STAGE_HINTS = {
     Stage.DEAL_UP: "the dealer must first place the upturned card (V-12)",
     Stage.DRAW: "draw a card first (R-4.2)",
     Stage.PLAY: "you have already drawn this turn",
-    Stage.HAND_OVER: "the hand is over: deal the next one",
+    Stage.HAND_OVER: "the hand is over",
 }
+_FLOATER_TAKES = "a floater must take the discard when it can be played (V-9.2, A-27)"
+_WRONG_MOVE = frozenset(
+    {
+        IllegalReason.WRONG_STAGE,
+        IllegalReason.GAME_OVER,
+        IllegalReason.ALREADY_LAID_DOWN,
+        IllegalReason.PHASE_NOT_LAID_DOWN,
+        IllegalReason.HIT_NOT_ALLOWED_YET,
+        IllegalReason.MUST_PLAY,
+        IllegalReason.NOT_ALLOWED_BY_RULES,
+        IllegalReason.SKIP_NOT_TAKEABLE,
+        IllegalReason.EMPTY_DISCARD,
+        IllegalReason.NO_CARDS_TO_DRAW,
+    }
+)
+"""The refusals of a kind of move the moment or the rules do not allow, told with what is
+legal instead (engine/hints.py); a few rules refusals of one card (A-9, A-18) come along.
+A refusal of a move of the right kind with the wrong cards or group says what is wrong."""
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -58,49 +77,49 @@ def apply(state: GameState, action: Action) -> GameState:
         stage = state.stage
     except AttributeError:  # free where it does not happen (zero-cost try)
         raise not_a_state(state) from None
-    if stage is STAGE_GAME_OVER:
-        raise illegal(IllegalReason.GAME_OVER, "the game is over")
-    if stage is STAGE_PLAY:
-        if isinstance(action, Discard):
-            return plays.discard(state, action)
-        if isinstance(action, Hit):
-            return plays.hit(state, action)
-        if isinstance(action, LayDown):
-            return plays.lay_down(state, action)
-        if isinstance(action, LayGroup):
-            return plays.lay_group(state, action)
-        if isinstance(action, Save):
-            return plays.save(state, action)
-        if isinstance(action, SwapWild):
-            return plays.swap_wild(state, action)
-    elif stage is STAGE_DRAW:
-        if isinstance(action, DrawStock):
-            if plays.floater_must_take(state):
-                raise illegal(
-                    IllegalReason.MUST_PLAY,
-                    "a floater must take the discard when it can be played (V-9.2, A-27)",
-                )
-            return plays.draw_stock(state)
-        if isinstance(action, TakeDiscard):
-            return plays.take_discard(state)
-        if isinstance(action, TakeSaved):
-            if plays.floater_must_take(state):
-                raise illegal(
-                    IllegalReason.MUST_PLAY,
-                    "a floater must take the discard when it can be played (V-9.2, A-27)",
-                )
-            return plays.take_saved(state, action)
-    elif stage is Stage.HAND_OVER:
-        if isinstance(action, NextHand):
-            return next_hand(state, action.deck)
-    elif stage is Stage.CHOOSE_PHASE:
-        if isinstance(action, ChoosePhase):
-            return plays.choose_phase(state, action)
-    elif stage is Stage.DEAL_UP and isinstance(action, GiveCard):
-        return plays.give_card(state, action)
-    if not isinstance(action, ACTION_TYPES):
-        raise not_an_action(action, "a phase10", "phase10.parse_action reads text")
-    raise illegal(IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+    try:
+        if stage is STAGE_GAME_OVER:
+            raise illegal(IllegalReason.GAME_OVER, "the game is over")
+        if stage is STAGE_PLAY:
+            if isinstance(action, Discard):
+                return plays.discard(state, action)
+            if isinstance(action, Hit):
+                return plays.hit(state, action)
+            if isinstance(action, LayDown):
+                return plays.lay_down(state, action)
+            if isinstance(action, LayGroup):
+                return plays.lay_group(state, action)
+            if isinstance(action, Save):
+                return plays.save(state, action)
+            if isinstance(action, SwapWild):
+                return plays.swap_wild(state, action)
+        elif stage is STAGE_DRAW:
+            if isinstance(action, DrawStock):
+                if plays.floater_must_take(state):
+                    raise illegal(IllegalReason.MUST_PLAY, _FLOATER_TAKES)
+                return plays.draw_stock(state)
+            if isinstance(action, TakeDiscard):
+                return plays.take_discard(state)
+            if isinstance(action, TakeSaved):
+                if plays.floater_must_take(state):
+                    raise illegal(IllegalReason.MUST_PLAY, _FLOATER_TAKES)
+                return plays.take_saved(state, action)
+        elif stage is Stage.HAND_OVER:
+            if isinstance(action, NextHand):
+                return next_hand(state, action.deck)
+        elif stage is Stage.CHOOSE_PHASE:
+            if isinstance(action, ChoosePhase):
+                return plays.choose_phase(state, action)
+        elif stage is Stage.DEAL_UP and isinstance(action, GiveCard):
+            return plays.give_card(state, action)
+        if not isinstance(action, ACTION_TYPES):
+            raise not_an_action(action, "a phase10", "phase10.parse_action reads text")
+        raise illegal(IllegalReason.WRONG_STAGE, _wrong_stage(stage, action))
+    except IllegalActionError as error:  # free where nothing is refused (zero-cost try)
+        if error.reason not in _WRONG_MOVE:
+            raise
+        told = refused(state, error.reason, error.message)
+    raise told  # outside the handler: no "during handling" chain, compiled (mypyc) too
 
 
 def _wrong_stage(stage: Stage, action: Action) -> str:

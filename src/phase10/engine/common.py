@@ -53,6 +53,30 @@ def not_an_action(action: object, game: str, hint: str) -> IllegalActionError:
     return illegal(IllegalReason.UNKNOWN_ACTION, f"{_named(action)} is not {game} action ({hint})")
 
 
+def either(words: Sequence[str]) -> str:
+    """Choices in a sentence: ``a``, ``a or b``, ``a, b or c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def number_choices(numbers: Sequence[int]) -> str:
+    """Whole numbers as choices: a run of five or more as ``1-10``, else ``2, 4 or 6``; past
+    six, the first five and how many there are (a message stays short)."""
+    if len(numbers) > 4 and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    if len(numbers) > 6:
+        return f"{', '.join(map(str, numbers[:5]))}, ... ({len(numbers)} in all)"
+    return either([str(n) for n in numbers])
+
+
+def legal_now(kinds: Iterable[str]) -> str:
+    """What may be done instead, each kind of move once in order (for a refusal, never
+    a hot path): ``legal now: draw from the draw pile or take R7 from the discard pile``."""
+    shown = list(dict.fromkeys(kinds))
+    return f"legal now: {either(shown)}" if shown else "no action is legal now"
+
+
 _CODE = attrgetter("code")
 
 

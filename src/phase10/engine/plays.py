@@ -35,6 +35,7 @@ from .common import (
     add,
     can_draw_stock,
     can_take_discard,
+    either,
     hit_rules,
     illegal,
     in_first_circuit,
@@ -278,8 +279,7 @@ def _not_open(state: GameState, number: int, open_phases: tuple[Phase, ...]) -> 
     """Why phase ``number`` cannot be laid down: which phases can be, or that none is it."""
     if all(phase.number != number for phase in state.rules.phases):
         return _no_phase(state, number)
-    numbers = [str(phase.number) for phase in open_phases]
-    named = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    named = either([str(phase.number) for phase in open_phases])
     return f"you cannot lay down phase {number} now: this hand you may lay down phase {named}"
 
 
