@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -19,6 +20,7 @@ from phase10 import (
     DrawStock,
     End,
     GiveCard,
+    GreedyBot,
     Hit,
     InvalidDataError,
     InvalidRulesError,
@@ -45,7 +47,13 @@ from phase10 import (
 from phase10.actions import ACTION_TYPES, Action
 from phase10.extra_kinds import ColorRunOf, ColorSetOf, ParityOf, ParityRunOf
 from phase10.melds import Requirement
-from phase10.notation import action_to_text, parse_action, parse_actions, requirement_kinds
+from phase10.notation import (
+    _parse_careful,
+    action_to_text,
+    parse_action,
+    parse_actions,
+    requirement_kinds,
+)
 from strategies import actions
 
 # --------------------------------------------------------------------------- every form
@@ -306,3 +314,70 @@ def test_round_trip_of_legal_actions_along_a_game(spec: str, seed: int, steps: i
         else:
             view = player_view(state, state.current_player)
             state = apply(state, bots[state.current_player].choose(view, legal))
+
+
+# --------------------------------------------------------------------------- the fast path
+
+
+def _outcome(read: Callable[[str], Action], text: str) -> object:
+    """What reading ``text`` gives: the action, or the error's type, message and path."""
+    try:
+        return read(text)
+    except InvalidDataError as error:
+        return (type(error), error.message, error.path)
+
+
+@settings(max_examples=max(5, settings().max_examples // 3))
+@given(
+    st.sampled_from(["standard", "masters", "alternating-runs", "partial-phasing", "phase-20"]),
+    st.integers(0, 10_000),
+)
+def test_round_trip_of_greedy_games(spec: str, seed: int) -> None:
+    """Every action GreedyBots play (lay-downs, hits and all) writes and reads back."""
+    rules = variants.resolve(spec)
+    players = player_count(rules, 3)
+    state = new_game(players, rules, seed=seed)
+    bots = [GreedyBot() for _ in range(players)]
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        if state.stage is Stage.HAND_OVER or state.current_player is None:
+            action = legal[0]
+        else:
+            view = player_view(state, state.current_player)
+            action = bots[state.current_player].choose(view, legal)
+        assert parse_action(action_to_text(action)) == action
+        state = apply(state, action)
+
+
+_EDITS = "  |:@~=.-0123456789rbgywsRBGYWSxz[],\t\x1c"
+
+
+@st.composite
+def _edited_texts(draw: st.DrawFn) -> str:
+    """An action's notation with a few characters changed, dropped or added; or any text."""
+    if draw(st.booleans()):
+        return draw(st.text(max_size=40))
+    text = action_to_text(draw(actions))
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(text)))
+        new = draw(st.sampled_from(_EDITS))
+        how = draw(st.sampled_from(["insert", "replace", "drop", "case"]))
+        if how == "insert":
+            text = text[:at] + new + text[at:]
+        elif how == "replace":
+            text = text[:at] + new + text[at + 1 :]
+        elif how == "drop":
+            text = text[:at] + text[at + 1 :]
+        else:
+            text = text.swapcase()
+    return text
+
+
+@given(_edited_texts())
+def test_the_fast_path_reads_as_the_careful_one(text: str) -> None:
+    """parse_action reads plain actions without token offsets and hands anything else to the
+    token-by-token reader: the same action or the same error (type, message, path) either way,
+    and the only error is InvalidDataError."""
+    assert _outcome(parse_action, text) == _outcome(_parse_careful, text)

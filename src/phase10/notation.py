@@ -83,10 +83,10 @@ from .actions import (
     TakeDiscard,
     TakeSaved,
 )
-from .cards import Card, Color, format_cards
+from .cards import ALL_CARDS, Card, Color, format_cards
 from .errors import InvalidDataError, InvalidMeldError
 from .limits import MAX_LINE, MAX_TOKEN, quote, show
-from .melds import End, Meld, Requirement, requirement_kinds
+from .melds import ColorOf, End, Meld, Requirement, RunOf, SetOf, requirement_kinds
 
 __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
 
@@ -308,6 +308,18 @@ def parse_action(text: str) -> Action:
     ...
     phase10.errors.InvalidDataError: '1' at 4: expected a group as OWNER.MELD, e.g. 2.0 ...
     """
+    if type(text) is str and len(text) <= MAX_LINE and text.isascii():
+        try:
+            action = _parse_plain(text)
+        except (ValueError, TypeError):  # phase10's errors are ValueErrors
+            action = None
+        if action is not None:
+            return action
+    return _parse_careful(text)
+
+
+def _parse_careful(text: str) -> Action:
+    """:func:`parse_action` token by token, with each token's offset for the error."""
     if not isinstance(text, str):
         raise InvalidDataError(f"an action is written as text, not {type(text).__name__}")
     _check_limits(text)
@@ -365,6 +377,131 @@ def parse_action(text: str) -> Action:
     )
 
 
+# The fast path reads the usual, well-formed action without building a token (with its
+# offset) for every word; on anything it is not sure of it returns None and
+# _parse_careful reads the text again, so results and errors are the careful path's.
+
+_CARD_BY_WORD: Mapping[str, Card] = MappingProxyType(
+    {spelling: card for card in ALL_CARDS for spelling in (str(card), str(card).lower())}
+)
+"""Every card by its notation, in capitals and in small letters (``R7``, ``r7``)."""
+_ENDS: Mapping[str, End] = MappingProxyType({end.value: end for end in End})
+_BUILT_IN_KINDS: Mapping[str, type[Requirement]] = MappingProxyType(
+    {"set": SetOf, "run": RunOf, "color": ColorOf}
+)
+"""The kinds of the standard game: no other class can claim their names
+(:func:`~phase10.requirement_kinds`), so reading them needs no walk of the subclasses."""
+_PHASE_RE = re.compile(r"\s*phase=(\S*)", re.IGNORECASE | re.ASCII)
+
+
+def _parse_plain(text: str) -> Action | None:
+    """The action ``text`` (ASCII, at most MAX_LINE long) spells, or None to read it carefully.
+
+    Any ValueError or TypeError raised here also means: read it carefully.
+    """
+    words = _WORD_RE.findall(text)
+    count = len(words)
+    if not count or max(map(len, words)) > MAX_TOKEN:
+        return None
+    word = words[0].lower()
+    cards = _CARD_BY_WORD
+    if count == 1:
+        if word == "draw":
+            return DrawStock()
+        if word == "take":
+            return TakeDiscard()
+        if word == "next":
+            return NextHand()
+    if word == "discard":
+        card = cards.get(words[1]) if count in (2, 3) else None
+        if card is None:
+            return None
+        if count == 2:
+            return Discard(card)
+        target = words[2]
+        if target[:1] != "@" or not _INT_RE.fullmatch(target, 1):
+            return None
+        return Discard(card, int(target[1:]))
+    if word == "lay" or word == "group":
+        return _lay_plain(text, words[0], word == "group")
+    if word == "hit":
+        place = _PLACE_RE.fullmatch(words[1]) if count in (3, 4) else None
+        if place is None:
+            return None
+        card = cards.get(words[2])
+        end = _ENDS.get(words[3].lower()) if count == 4 else None
+        if card is None or (count == 4 and end is None):
+            return None
+        return Hit(card, int(place.group(1)), int(place.group(2)), end)
+    if count == 2 and word in ("choose", "give"):
+        if not _INT_RE.fullmatch(words[1]):
+            return None
+        number = int(words[1])
+        return ChoosePhase(number) if word == "choose" else GiveCard(number)
+    if count == 2 and word in ("save", "takesaved", "unsave"):
+        card = cards.get(words[1])
+        if card is None:
+            return None
+        return Save(card) if word == "save" else TakeSaved(card)
+    if count == 4 and word == "swap":
+        card = cards.get(words[1])
+        place = _PLACE_RE.fullmatch(words[2])
+        end = _ENDS.get(words[3].lower())
+        if card is None or place is None or end is None:
+            return None
+        return SwapWild(card, int(place.group(1)), int(place.group(2)), end)
+    if count > 1 and word == "next" and words[1].lower() == "deck":
+        try:
+            return NextHand(tuple(map(cards.__getitem__, words[2:])))
+        except KeyError:
+            return None
+    return None
+
+
+def _lay_plain(text: str, keyword: str, one_group: bool) -> Action | None:
+    """A ``lay`` or ``group`` action by :func:`_parse_plain`'s terms."""
+    position = text.find(keyword) + len(keyword)
+    phase: int | None = None
+    match = _PHASE_RE.match(text, position)
+    if match:
+        if not _INT_RE.fullmatch(match.group(1)):
+            return None
+        phase = int(match.group(1))
+        position = match.end()
+    rest = text[position:]
+    if not rest.strip():
+        return None if one_group else LayDown((), phase)
+    kinds: Mapping[str, type[Requirement]] | None = None
+    card_of = _CARD_BY_WORD.__getitem__
+    melds: list[Meld] = []
+    for segment in rest.split("|"):
+        stripped = segment.lstrip()
+        head = _GROUP_HEAD_RE.match(stripped)
+        if head is None:
+            return None
+        word, size, params, anchor, anchor_number, letters, wrap = head.groups()
+        if params is not None:
+            return None
+        kind = word.lower()
+        cls = _BUILT_IN_KINDS.get(kind)
+        if cls is None:
+            kinds = requirement_kinds() if kinds is None else kinds
+            cls = kinds.get(kind)
+            if cls is None:
+                return None
+        try:
+            cards = tuple(map(card_of, _WORD_RE.findall(stripped, head.end())))
+        except KeyError:
+            return None
+        requirement = cls(size=int(size) if size else len(cards))  # type: ignore[call-arg]
+        wraps = wrap is not None
+        number, color, more = _anchor(kind, cards, wraps, anchor, anchor_number, letters)
+        melds.append(Meld(requirement, cards, number, color, wraps, more))
+    if one_group:
+        return LayGroup(melds[0], phase) if len(melds) == 1 else None
+    return LayDown(tuple(melds), phase)
+
+
 def _parse_lay(text: str, keyword: _Token) -> LayDown:
     position = keyword.start + len(keyword.text)
     rest = text[position:]
@@ -416,18 +553,32 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     except (InvalidMeldError, InvalidDataError, TypeError, ValueError) as error:
         raise head_token.error(f"not a valid {kind} requirement: {error}") from None
     wraps = head.group("wrap") is not None
-    more: tuple[Color, ...] = ()
-    if head.group("anchor") is None:
-        number, color = _inferred_anchor(kind, cards, wraps)
-    else:
-        number = int(head.group("number")) if head.group("number") else None
-        letters = (head.group("color") or "").upper()
-        color = _COLORS_BY_LETTER[letters[0]] if letters else None
-        more = tuple(_COLORS_BY_LETTER[letter] for letter in letters[1:])
+    anchor = head.group("anchor", "number", "color")
+    number, color, more = _anchor(kind, cards, wraps, *anchor)
     try:
         return Meld(requirement, cards, number, color, wraps, more)
     except InvalidMeldError as error:
         raise head_token.error(str(error)) from None
+
+
+def _anchor(
+    kind: str,
+    cards: tuple[Card, ...],
+    wraps: bool,
+    anchor: str | None,
+    number: str | None,
+    letters: str | None,
+) -> tuple[int | None, Color | None, tuple[Color, ...]]:
+    """A group's number, colour and further colours: from the ``@`` anchor's number and colour
+    letters when the text has one (``anchor``), else read off the cards."""
+    if anchor is None:
+        return (*_inferred_anchor(kind, cards, wraps), ())
+    letters = (letters or "").upper()
+    return (
+        int(number) if number else None,
+        _COLORS_BY_LETTER[letters[0]] if letters else None,
+        tuple(_COLORS_BY_LETTER[letter] for letter in letters[1:]),
+    )
 
 
 def _parse_params(cls: type[Requirement], text: str | None, token: _Token) -> dict[str, object]:

@@ -45,12 +45,26 @@ def describe_dice(state: DiceState) -> str:
     return " ".join(f"[{face}]" if i in kept else str(face) for i, face in enumerate(state.dice))
 
 
-def describe_groups(faces: Sequence[Face], groups: Sequence[Sequence[int]]) -> str:
-    """The faces of each group, numbers in order and Wilds last: ``R7 B7 GW | Y3 R4 B5 G6``."""
+def describe_groups(
+    faces: Sequence[Face], groups: Sequence[Sequence[int]], *, by_number: bool = False
+) -> str:
+    """The faces of each group in the order of its dice, so that the faces of ``declare 0 1
+    5`` line up with the numbers 0, 1 and 5; ``by_number=True`` puts numbers in order and
+    Wilds last instead (``Y3 R4 B5 G6``), for a sentence that shows no die numbers.
+
+    >>> from phase10.dice import parse_faces
+    >>> faces = parse_faces("R8 B8 Y3 Y4 B5 G8 GW")
+    >>> describe_groups(faces, [(0, 1, 5), (6, 4, 3)])
+    'R8 B8 G8 | GW B5 Y4'
+    >>> describe_groups(faces, [(0, 1, 5), (6, 4, 3)], by_number=True)
+    'B8 G8 R8 | Y4 B5 GW'
+    """
 
     def order(face: Face) -> tuple[bool, int, str]:
         return (face.is_wild, face.points, face.color.value)
 
+    if not by_number:
+        return " | ".join(format_faces([faces[i] for i in g]) for g in groups)
     return " | ".join(format_faces(sorted((faces[i] for i in g), key=order)) for g in groups)
 
 
@@ -70,7 +84,7 @@ def describe(before: DiceState, action: DiceAction, after: DiceState) -> str:
     assert phase is not None
     if isinstance(action, Declare):
         player = after.players[seat]
-        shown = describe_groups(before.dice, action.groups)
+        shown = describe_groups(before.dice, action.groups, by_number=True)
         name = phase_words(phase).partition(": ")[2]
         text = f"{who} made phase {phase.number} ({name}) with {shown}"
         text += f" for {player.phase_points[-1]} points"
