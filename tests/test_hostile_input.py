@@ -157,6 +157,19 @@ CASES: list[tuple[str, Callable[[], object], type[Phase10Error], tuple[str, ...]
         ("$.players[0].name", "blank"),
     ),
     (
+        # zero-width characters (format, Cf) show nothing: not a visible character either
+        "zero-width-name",
+        lambda: new_game(["\u200b\u2060\ufeff", "Bob"], seed=1),
+        InvalidRulesError,
+        ("blank", "visible character"),
+    ),
+    (
+        "zero-width-name-record",
+        lambda: from_json(_changed(_record, lambda d: d.update(players=["\u200b", "Bob"]))),
+        InvalidDataError,
+        ("$.players[0]", "blank"),
+    ),
+    (
         "escape-in-name",
         lambda: new_game(["Eve\x1b[2J", "Bob"], seed=1),
         InvalidRulesError,
@@ -450,7 +463,11 @@ def test_the_longest_name_plays_saves_and_loads() -> None:
     assert twist.from_json(twist.to_json(dealt)) == dealt
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李", "👩‍💻 Ann", "O'Brien <b>", "Ann  Lee"])
+@pytest.mark.parametrize(
+    "name",
+    # zero-width joiners, marks and a BOM (format characters) beside visible ones are fine
+    ["Zoë", "李", "👩‍💻 Ann", "O'Brien <b>", "Ann  Lee", "محمد\u200f", "\ufeffAnn", "José 😀"],
+)
 def test_names_people_have_are_accepted(name: str) -> None:
     state = new_game([name, "Bob"], seed=1)
     assert from_json(to_json(state), GameState).players[0].name == name

@@ -157,6 +157,8 @@ def name_problem(name: str) -> str | None:
 
     >>> name_problem("Zoë"), name_problem(" ")
     (None, 'is blank: a name needs a visible character')
+    >>> name_problem("\\u200b")  # a zero-width space shows nothing either
+    'is blank: a name needs a visible character'
     >>> name_problem("Eve\\x1b[2J")
     'holds the control character \\\\x1b, which would garble a table, a log or a terminal'
     """
@@ -165,14 +167,20 @@ def name_problem(name: str) -> str | None:
             f"is longer than the limit of {MAX_NAME_LENGTH} characters "
             "(phase10.limits.MAX_NAME_LENGTH)"
         )
-    if not name.strip():
-        return "is blank: a name needs a visible character"
+    visible = False
+    control = None
     for char in name:
-        if char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
-            return (
-                f"holds the control character {ascii(char)[1:-1]}, which would garble a "
-                "table, a log or a terminal"
-            )
+        category = unicodedata.category(char)
+        if control is None and (char in _BIDI_CONTROLS or category in ("Cc", "Zl", "Zp")):
+            control = char
+        visible = visible or not (char.isspace() or category == "Cf")
+    if not visible:  # spaces and zero-width characters (U+200B, U+2060, U+FEFF) only
+        return "is blank: a name needs a visible character"
+    if control is not None:
+        return (
+            f"holds the control character {ascii(control)[1:-1]}, which would garble a "
+            "table, a log or a terminal"
+        )
     return text_problem(name)
 
 

@@ -33,6 +33,7 @@ from .. import variants
 from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
 from ..engine import apply, check, legal_actions, new_game
+from ..engine.common import either
 from ..errors import InvalidDataError, Phase10Error
 from ..limits import quote
 from ..notation import action_to_text, parse_action
@@ -180,9 +181,9 @@ def read_notation(text: str, legal: Sequence[Action]) -> Action:
         starts = list(dict.fromkeys(_verb(action) for action in legal))
         if "group" in starts and "lay" not in starts:
             starts.append("lay")  # a whole phase may be typed at once
-        choices = ", ".join(starts[:-1]) + f" or {starts[-1]}" if len(starts) > 1 else starts[0]
         raise InvalidDataError(
-            f"unknown action: your moves now begin with {choices}", path=quote(text.split()[0])
+            f"unknown action: your moves now begin with {either(starts)}",
+            path=quote(text.split()[0]),
         )
     return parse_action(text)
 
