@@ -261,6 +261,11 @@ def test_cli_rotate_says_when_a_table_repeats(capsys: pytest.CaptureFixture[str]
     assert "2 distinct tables: a rotation that seats the same table" in out
     status, out, err = run(capsys, *_ROTATE, "--plain")
     assert "distinct tables" not in out
+    status, out, err = run(
+        capsys, "--rotate", "--bots", "greedy,random", "--players", "4", "--games", "8",
+        "--max-actions", "20", "--plain",
+    )  # fmt: skip
+    assert "unfinished (action cap, not counted): 4\n" in out  # the 4 games played, not 8
 
 
 def test_cli_rotate_json(capsys: pytest.CaptureFixture[str], table: BotComparison) -> None:

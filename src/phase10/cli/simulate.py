@@ -102,14 +102,15 @@ def print_comparison(out: TextIO, comparison: BotComparison, *, plain: bool = Fa
         f"phase10 simulate --rotate: {comparison.spec} rules, {len(comparison.bots)} players, "
         f"{len(comparison.rotations)} rotations of {first.games} games from seed {first.seed}\n"
     )
-    distinct = len({summary.bots for summary in comparison.rotations})
-    if distinct < len(comparison.rotations):
+    tables = {summary.bots: summary for summary in comparison.rotations}
+    if len(tables) < len(comparison.rotations):
         out.write(
-            f"{distinct} distinct tables: a rotation that seats the same table as an earlier "
+            f"{len(tables)} distinct tables: a rotation that seats the same table as an earlier "
             "one plays the same games and counts once\n"
         )
-    if comparison.unfinished:
-        out.write(f"unfinished (action cap, not counted): {comparison.unfinished}\n")
+    unfinished = sum(summary.unfinished for summary in tables.values())  # as the standings
+    if unfinished:
+        out.write(f"unfinished (action cap, not counted): {unfinished}\n")
     rows = [
         [
             s.bot,

@@ -114,12 +114,13 @@ class BotComparison:
 
     @property
     def games(self) -> int:
-        """Games played over all rotations, finished or not."""
+        """Games over all rotations, finished or not (a repeated table's copies included;
+        :attr:`standings` count them once)."""
         return sum(summary.games for summary in self.rotations)
 
     @property
     def unfinished(self) -> int:
-        """Games stopped at the action cap, over all rotations (in no rate)."""
+        """Games stopped at the action cap, over all rotations as :attr:`games` (in no rate)."""
         return sum(summary.unfinished for summary in self.rotations)
 
     @property
