@@ -260,3 +260,19 @@ def test_v1_6_a_masters_game_dealt_with_the_servers_own_shuffle_replays() -> Non
         record = record.append(action)
     assert refused
     assert record.final_state() == state
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="engine/common.py not_held names every missing card: a 240,000-character lay-down "
+    "of cards not held is refused with a 240,000-character message (reported, session 12)",
+)
+def test_a_refusal_of_a_huge_lay_down_is_short() -> None:
+    """docs/server.rst, input limits: error messages quote at most 40 characters of the
+    refused input, so a server may send a refusal back as it is."""
+    state = apply(new_game(3, seed=5), DrawStock())
+    action = parse_action("lay set:" + " ".join(["R1"] * 80_000))
+    problem = check(state, action)
+    assert problem is not None
+    assert problem.reason is IllegalReason.CARD_NOT_IN_HAND
+    assert len(problem.message) < 1000

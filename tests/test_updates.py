@@ -176,7 +176,8 @@ def teams() -> Steps:
 
 def hidden_facts_changed(state: GameState, seat: int, rng: random.Random) -> GameState:
     """``state`` with what ``seat`` may not see dealt afresh: the other hands, the other
-    Save piles and the stock (same sizes, same cards in all), and the seed (R-3.8, V-1.6)."""
+    Save piles and the stock (same sizes, same cards in all), and the seed (R-3.8, V-1.6);
+    another seat's lay-down under way is forgotten (its groups are still in the hand, R-5.4)."""
     others = [other for other in range(len(state.players)) if other != seat]
     pool = list(state.stock)
     for other in others:
@@ -189,7 +190,14 @@ def hidden_facts_changed(state: GameState, seat: int, rng: random.Random) -> Gam
             players[other], hand=tuple(pool[:held]), saved=tuple(pool[held : held + saved])
         )
         del pool[: held + saved]
-    return attrs.evolve(state, players=tuple(players), stock=tuple(pool), seed=rng.randrange(2**63))
+    laying = state.laying if state.current_player == seat else None
+    return attrs.evolve(
+        state,
+        players=tuple(players),
+        stock=tuple(pool),
+        seed=rng.randrange(2**63),
+        laying=laying,
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -207,3 +215,19 @@ def test_an_update_is_the_same_whatever_the_seat_may_not_see(
     changed = hidden_facts_changed(state, seat, data.draw(st.randoms(use_true_random=False)))
     assert seat_update(changed, seat).to_json() == seat_update(state, seat).to_json()
     assert seat_update(changed, None).to_json() == seat_update(state, None).to_json()
+
+
+def test_a_lay_down_under_way_changes_no_other_seats_update(masters: Steps) -> None:
+    """R-5.4: while a seat lays its phase a group at a time, every other seat's update (and
+    a spectator's) is the one it would get if no lay-down were under way."""
+    rng = random.Random(0)
+    under_way = [after for _, _, after in masters if after.laying is not None]
+    assert under_way
+    for state in under_way:
+        for seat in range(len(state.players)):
+            if seat == state.current_player:
+                continue
+            changed = hidden_facts_changed(state, seat, rng)
+            assert changed.laying is None
+            assert seat_update(changed, seat).to_json() == seat_update(state, seat).to_json()
+            assert seat_update(changed, None).to_json() == seat_update(state, None).to_json()
