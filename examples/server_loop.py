@@ -51,6 +51,7 @@ from phase10 import (
     GameState,
     GreedyBot,
     InvalidDataError,
+    InvalidRulesError,
     NextHand,
     Rules,
     Stage,
@@ -204,11 +205,18 @@ def not_held(state: GameState) -> str:
 Client = BotClient | CarelessClient
 
 
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
+
+
 def run(spec: str, seed: int, verbose: bool) -> GameState:
-    """Serve one game to three clients and return its final state."""
-    names = ["Ann", "Bob", "Cy"]
-    server = Server(names, variants.resolve(spec), seed, verbose)
-    clients: list[Client] = [BotClient(verbose), CarelessClient(seed), BotClient(verbose)]
+    """Serve one game to three clients (more if the rules need them: ``teams`` four) and
+    return its final state; seat 1 is the careless client."""
+    rules = variants.resolve(spec)
+    names = list(NAMES[: max(3, rules.min_players)])
+    server = Server(names, rules, seed, verbose)
+    clients: list[Client] = [
+        CarelessClient(seed) if seat == 1 else BotClient(verbose) for seat in range(len(names))
+    ]
 
     first = json.loads(server.turn_message(server.state.current_player or 0))
     view = first["view"]
@@ -275,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--verbose", action="store_true", help="show what each bot is told")
     args = parser.parse_args(argv)
+    try:
+        variants.resolve(args.variant)
+    except InvalidRulesError as error:
+        parser.error(str(error))
     run(args.variant, args.seed, args.verbose)
     return 0
 

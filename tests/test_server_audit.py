@@ -165,17 +165,20 @@ def test_r5_a_phase_of_mixed_small_groups_is_judged_larger_groups_first() -> Non
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "server_loop.py"
 
 
+@pytest.mark.parametrize("spec", ["to-phase-1", "teams+to-phase-2"])
 def test_r3_8_the_server_example_refuses_hostile_clients_and_replays_its_record(
-    capsys: pytest.CaptureFixture[str],
+    spec: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """examples/server_loop.py shows what a server meets: a move out of turn, garbage, a
     huge message, JSON that is not a move, a card the seat does not hold (R-4.5), a move
     after the game; each is refused with a reason, the state untouched; the game is stored
-    between hands and its record replays to the same end."""
+    between hands and its record replays to the same end. A teams game seats four (it
+    stopped with a traceback: the example seated three whatever the rules)."""
     module = runpy.run_path(str(EXAMPLE))
-    final = module["run"]("to-phase-1", 3, False)
+    final = module["run"](spec, 3, False)
     out = capsys.readouterr().out
     assert final.is_over
+    assert len(final.players) == max(3, final.rules.min_players)
     for reason in ("not_your_turn", "unreadable", "too_long", "card_not_in_hand"):
         assert f": {reason}: " in out
     assert "'@99' at 12: target is a seat number from 0 to 11, not 99" in out
