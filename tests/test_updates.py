@@ -5,9 +5,13 @@ them (R-3.8, R-5.4, V-1.6)."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phase10 import (
     Action,
@@ -162,3 +166,68 @@ def test_the_update_is_a_json_message_whose_view_is_a_view_document(masters: Ste
     assert data["events"] == [
         {"seat": e.seat, "action": e.action, "text": e.text} for e in update.events
     ]
+
+
+@pytest.fixture(scope="module")
+def teams() -> Steps:
+    """A game of four in two partnerships: a partner's hand is as hidden as anyone's."""
+    return played("teams", players=4, seed=2)
+
+
+def hidden_facts_changed(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with what ``seat`` may not see dealt afresh: the other hands, the other
+    Save piles and the stock (same sizes, same cards in all), and the seed (R-3.8, V-1.6);
+    another seat's lay-down under way is forgotten (its groups are still in the hand, R-5.4)."""
+    others = [other for other in range(len(state.players)) if other != seat]
+    pool = list(state.stock)
+    for other in others:
+        pool += [*state.players[other].hand, *state.players[other].saved]
+    rng.shuffle(pool)
+    players = list(state.players)
+    for other in others:
+        held, saved = len(players[other].hand), len(players[other].saved)
+        players[other] = attrs.evolve(
+            players[other], hand=tuple(pool[:held]), saved=tuple(pool[held : held + saved])
+        )
+        del pool[: held + saved]
+    laying = state.laying if state.current_player == seat else None
+    return attrs.evolve(
+        state,
+        players=tuple(players),
+        stock=tuple(pool),
+        seed=rng.randrange(2**63),
+        laying=laying,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("game", ["masters", "teams"])
+def test_an_update_is_the_same_whatever_the_seat_may_not_see(
+    game: str, data: st.DataObject, request: pytest.FixtureRequest
+) -> None:
+    """R-3.8, V-1.6: two states that differ only in the other hands, the other (face-down)
+    Save piles, the order of the stock and the seed give a seat the same update, to the byte;
+    partners in a teams game see no more of each other than opponents do."""
+    steps: Steps = request.getfixturevalue(game)
+    state = data.draw(st.sampled_from([after for _, _, after in steps]), label="state")
+    seat = data.draw(st.integers(0, len(state.players) - 1), label="seat")
+    changed = hidden_facts_changed(state, seat, data.draw(st.randoms(use_true_random=False)))
+    assert seat_update(changed, seat).to_json() == seat_update(state, seat).to_json()
+    assert seat_update(changed, None).to_json() == seat_update(state, None).to_json()
+
+
+def test_a_lay_down_under_way_changes_no_other_seats_update(masters: Steps) -> None:
+    """R-5.4: while a seat lays its phase a group at a time, every other seat's update (and
+    a spectator's) is the one it would get if no lay-down were under way."""
+    rng = random.Random(0)
+    under_way = [after for _, _, after in masters if after.laying is not None]
+    assert under_way
+    for state in under_way:
+        for seat in range(len(state.players)):
+            if seat == state.current_player:
+                continue
+            changed = hidden_facts_changed(state, seat, rng)
+            assert changed.laying is None
+            assert seat_update(changed, seat).to_json() == seat_update(state, seat).to_json()
+            assert seat_update(changed, None).to_json() == seat_update(state, None).to_json()

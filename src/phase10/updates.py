@@ -150,7 +150,8 @@ def seat_update(state: GameState, seat: int | None, steps: Iterable[Step] = ()) 
     when it is to act, and what ``steps`` (the steps since its last update) tell it.
 
     ``seat=None`` gives a spectator's update (no hand, no moves). The server keeps the
-    steps it played and, per seat, how many it has already told.
+    steps it played and, per seat, how many it has already told. ``seat`` is trusted (it
+    gets that seat's hand): pass the seat of the connection, never one a client names.
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.players)):
         raise no_seat(seat, len(state.players))
