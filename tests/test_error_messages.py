@@ -678,3 +678,18 @@ def test_a_table_of_one_is_refused_in_the_singular() -> None:
     English."""
     with pytest.raises(InvalidRulesError, match="1 player cannot play; these rules allow 2 to 6"):
         new_game(1)
+
+
+def test_a_deck_order_refused_names_what_is_extra_and_missing() -> None:
+    """R-1.1: a caller's deck order must be the rules' deck; the refusal says how it differs,
+    at most ten cards a side, so a server may send it back as it is."""
+    deck = list(standard_deck())
+    with pytest.raises(IllegalActionError) as refused:
+        new_game(2, deck=[*deck[:-1], deck[0]])
+    assert refused.value.reason is IllegalReason.BAD_DECK
+    assert "(108 cards given, 108 expected; extra: " in str(refused.value)
+    assert f"missing: {deck[-1]})" in str(refused.value)
+    with pytest.raises(IllegalActionError) as refused:
+        new_game(2, deck=deck * 3)
+    assert "324 cards given, 108 expected; extra: " in str(refused.value)
+    assert str(refused.value).endswith(" and 206 more)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -17,7 +18,7 @@ from .cards import Card, standard_deck
 from .errors import IllegalActionError, IllegalReason
 from .rules import Rules
 
-__all__ = ["check_deck", "seat_order", "shuffled"]
+__all__ = ["check_deck", "deck_difference", "seat_order", "shuffled"]
 
 T = TypeVar("T")
 
@@ -49,12 +50,37 @@ def shuffled(cards: Sequence[T], seed: int, hand_number: int, salt: int = 0) -> 
 def check_deck(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
     """``deck`` as a tuple; raises :class:`IllegalActionError` unless it is the rules' deck."""
     order = tuple(deck)
-    if sorted(c.code for c in order) != [c.code for c in standard_deck(rules)]:
+    expected = standard_deck(rules)
+    if sorted(c.code for c in order) != [c.code for c in expected]:
         raise IllegalActionError(
             IllegalReason.BAD_DECK,
-            f"a deck order must hold exactly the {rules.deck.size} cards of the rules' deck",
+            f"a deck order must hold exactly the {rules.deck.size} cards of the rules' deck "
+            f"({deck_difference(order, expected)})",
         )
     return order
+
+
+_CARDS_SHOWN = 10
+"""At most this many cards are named on each side of a difference: messages stay short."""
+
+
+def deck_difference(given: Sequence[Card], expected: Sequence[Card]) -> str:
+    """How a deck order differs from the deck expected, for a refusal: the counts, then
+    the cards extra and missing (the first few of each, then how many more)."""
+
+    def named(cards: Counter[Card]) -> str:
+        listed = sorted(cards.elements())
+        shown = " ".join(str(card) for card in listed[:_CARDS_SHOWN])
+        more = len(listed) - _CARDS_SHOWN
+        return f"{shown} and {more} more" if more > 0 else shown
+
+    have, want = Counter(given), Counter(expected)
+    parts = [f"{len(given)} cards given, {len(expected)} expected"]
+    if have - want:
+        parts.append(f"extra: {named(have - want)}")
+    if want - have:
+        parts.append(f"missing: {named(want - have)}")
+    return "; ".join(parts)
 
 
 def seat_order(seats: Sequence[int], after: int, table_size: int) -> tuple[int, ...]:

@@ -108,8 +108,14 @@ def not_held(hand: tuple[Card, ...], cards: Iterable[Card]) -> str:
             rest.remove(card)
         else:
             missing.append(card)
-    shown = " ".join(str(card) for card in missing)
+    shown = " ".join(str(card) for card in missing[:_MISSING_SHOWN])
+    if len(missing) > _MISSING_SHOWN:
+        shown += f" and {len(missing) - _MISSING_SHOWN} more"
     return f"you do not hold all of those cards (missing: {shown})"
+
+
+_MISSING_SHOWN = 10
+"""At most this many missing cards are named: a refusal stays short whatever was sent."""
 
 
 def no_such_group(tables: Sequence[Sequence[object]], owner: int, index: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..cards import Card, standard_deck
-from ..dealing import check_deck, seat_order, shuffled
+from ..dealing import check_deck, deck_difference, seat_order, shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..rules import DealerRotation, InitialSkip, InitialWild
 from ..state import GameState, Stage, replace
@@ -31,7 +31,8 @@ def deck_for(state: GameState, order: tuple[Card, ...]) -> tuple[Card, ...]:
     if expected is None or sorted(order) != sorted(expected):
         raise IllegalActionError(
             IllegalReason.BAD_DECK,
-            "a deck order must hold the rules' deck less the cards on Save piles",
+            "a deck order must hold the rules' deck less the cards on Save piles "
+            f"({deck_difference(order, expected or ())})",
         )
     return order
 
