@@ -10,6 +10,7 @@ import random
 import re
 import runpy
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ from phase10 import (
     NextHand,
     ParityOf,
     Phase,
+    RandomBot,
     Rules,
     RunOf,
     SetOf,
@@ -276,3 +278,27 @@ def test_a_refusal_of_a_huge_lay_down_is_short() -> None:
     assert problem.reason is IllegalReason.CARD_NOT_IN_HAND
     assert len(problem.message) < 1000
     assert re.search(r"missing: (R1 ){9}R1 and \d{5} more\)", problem.message)
+
+
+def test_next_deck_leaves_the_saved_cards_out_and_is_what_the_engine_deals() -> None:
+    """V-1.6: the cards on Save piles stay out of the next deal; ``next_deck`` is that deck,
+    the one the engine deals from, and a server's shuffle of it is accepted."""
+    state = new_game(3, "masters", seed=1)
+    bots = [RandomBot(10 + seat) for seat in range(3)]
+    while not (state.stage is Stage.HAND_OVER and any(p.saved for p in state.players)):
+        if state.stage is Stage.HAND_OVER:
+            state = apply(state, NextHand())
+            continue
+        seat = state.current_player
+        assert seat is not None
+        state = apply(state, bots[seat].choose(player_view(state, seat), legal_actions(state)))
+    saved = Counter(card for player in state.players for card in player.saved)
+    deck = state.next_deck()
+    assert Counter(deck) + saved == Counter(standard_deck(state.rules))
+    dealt = apply(state, NextHand())
+    in_play = [*dealt.stock, *dealt.discard_pile, *(c for p in dealt.players for c in p.hand)]
+    assert Counter(in_play) == Counter(deck)
+    shuffled = list(reversed(deck))
+    assert Counter(apply(state, NextHand(deck=shuffled)).stock) <= Counter(deck)
+    with pytest.raises(IllegalActionError, match=r"next_deck\(\) \(106 cards given, 103"):
+        apply(state, NextHand(deck=list(standard_deck(state.rules))))

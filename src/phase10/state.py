@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 import attrs
 
-from .cards import Card
+from .cards import Card, standard_deck
 from .melds import Meld
 from .phase_cards import remaining
 from .phases import Phase
@@ -277,6 +277,31 @@ class GameState(_WeakReferable, Presentable):
     def current(self) -> PlayerState | None:
         """The player whose turn it is, if any."""
         return None if self.current_player is None else self.players[self.current_player]
+
+    def next_deck(self) -> tuple[Card, ...]:
+        """The cards the next hand is dealt from, in the deck's own order: the rules' deck
+        less the cards on Save piles, which stay out of the deal (V-1.6, Masters). A server
+        that shuffles its own decks passes them shuffled to :class:`~phase10.NextHand`.
+
+        >>> from phase10 import new_game, standard_deck
+        >>> state = new_game(3, "masters", seed=1)  # nothing saved yet: the whole deck
+        >>> state.next_deck() == standard_deck(state.rules), len(state.next_deck())
+        (True, 106)
+        """
+        deck = standard_deck(self.rules)
+        saved = [card for player in self.players for card in player.saved]
+        if not saved:
+            return deck
+        left = dict.fromkeys(saved, 0)
+        for card in saved:
+            left[card] += 1
+        kept = []
+        for card in deck:
+            if left.get(card, 0):
+                left[card] -= 1
+            else:
+                kept.append(card)
+        return tuple(kept)
 
     def target_phase(self, seat: int) -> Phase | None:
         """The phase ``seat`` must make this hand (R-3.7), or ``None`` when it may pick.

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..cards import Card, standard_deck
+from ..cards import Card
 from ..dealing import check_deck, deck_difference, seat_order, shuffled
 from ..errors import IllegalActionError, IllegalReason
 from ..rules import DealerRotation, InitialSkip, InitialWild
 from ..state import GameState, Stage, replace
-from .common import choosing_at_hand_start, remove
+from .common import choosing_at_hand_start
 from .turns import choice_waits, deal_up_pending, start_play
 
 _BY_CODE = attrgetter("code")
@@ -24,15 +24,14 @@ _BY_CODE = attrgetter("code")
 
 def deck_for(state: GameState, order: tuple[Card, ...]) -> tuple[Card, ...]:
     """Check a caller's deck order: the rules' deck less the cards on Save piles (V-1.6)."""
-    saved = [card for p in state.players for card in p.saved]
-    if not saved:
+    if not any(p.saved for p in state.players):
         return check_deck(order, state.rules)
-    expected = remove(standard_deck(state.rules), saved)
-    if expected is None or sorted(order) != sorted(expected):
+    expected = state.next_deck()
+    if sorted(order) != list(expected):
         raise IllegalActionError(
             IllegalReason.BAD_DECK,
-            "a deck order must hold the rules' deck less the cards on Save piles "
-            f"({deck_difference(order, expected or ())})",
+            "a deck order must hold the rules' deck less the cards on Save piles, "
+            f"GameState.next_deck() ({deck_difference(order, expected)})",
         )
     return order
 
@@ -49,11 +48,7 @@ def deal(
     """Shuffle, deal and turn up the first discard (R-3.2..R-3.6, A-11, A-12)."""
     rules = state.rules
     if order is None:
-        pool = standard_deck(rules)
-        saved = [card for p in state.players for card in p.saved]
-        if saved:
-            pool = remove(pool, saved) or ()
-        order = shuffled(pool, state.seed, hand_number)
+        order = shuffled(state.next_deck(), state.seed, hand_number)
     table = len(state.players)
     playing = seat_order(seats, dealer, table)
     size = rules.hand_size
