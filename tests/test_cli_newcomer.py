@@ -255,6 +255,10 @@ def test_a_word_that_begins_no_move_is_answered_with_the_moves_of_now(
     )
     assert "Did you mean 'draw'?" in out
     assert "I can't read that: 'foo': unknown action" in out
+    feed(monkeypatch, "draw\ndrwa\nquit\n")
+    status, out, _ = run(capsys, "play", "--seed", "3")
+    assert "your moves now begin with group, discard or lay" in out
+    assert "Did you mean 'draw'?" not in out  # no longer a move: drawn already
     assert " at 0" not in out
     assert "takesaved" not in out
 

@@ -70,7 +70,7 @@ def test_every_subcommand_describes_itself_in_its_help() -> None:
 def test_play_suggests_the_verb_a_typo_nearly_spells(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    feed(monkeypatch, "dicsard R1\nhepl\nquit\n")
+    feed(monkeypatch, "draw\ndicsard R1\nhepl\nquit\n")  # discard is a move once drawn
     status, out, _ = run(capsys, "play", *SHORT, "--players", "2", "--seed", "3")
     assert status == 0
     assert "Did you mean 'discard R1'?" in out

@@ -193,23 +193,26 @@ def _verb(action: Action) -> str:
 
 
 def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
-    """``text`` with its first word replaced by the verb or command it nearly spells, if any.
+    """``text`` with its first word replaced by the verb of a legal move or the command it
+    nearly spells, if any.
 
-    The verbs of the legal moves come first, so a new kind of move is offered
-    as soon as the engine lists it.
+    Only the moves of now are offered: "did you mean 'draw'?" to a player who has drawn
+    would contradict the line above it, which lists the moves that begin a legal one.
 
-    >>> from phase10 import DrawStock, TakeDiscard
-    >>> did_you_mean("discrad R7", [DrawStock(), TakeDiscard()])
+    >>> from phase10 import Card, Discard, DrawStock, TakeDiscard
+    >>> did_you_mean("discrad R7", [Discard(Card.parse("R7"))])
     'discard R7'
     >>> did_you_mean("draww", [DrawStock(), TakeDiscard()])
     'draw'
+    >>> did_you_mean("drwa", [Discard(Card.parse("R7"))]) is None  # drawn already
+    True
     >>> did_you_mean("xyzzy", []) is None
     True
     """
     word, _, rest = text.strip().partition(" ")
     listed = [_verb(action) for action in legal]
-    known = list(dict.fromkeys([*listed, *VERBS, "help", "look", "quit"]))
-    if word.lower() in known:
+    known = list(dict.fromkeys([*listed, "help", "look", "quit"]))
+    if word.lower() in known or word.lower() in VERBS:
         return None
     match = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
     if not match:
