@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phase10.simulate
-from phase10 import GreedyBot, InvalidDataError
+from phase10 import GreedyBot, InvalidDataError, RandomBot
 from phase10.cli import main
 from phase10.simulate import BotComparison, compare_bots, simulate
 from phase10.simulate.compare import rotations
+from phase10.simulate.players import BotSpec, bot_name
 from phase10.simulate.runner import InlineBackend
 from phase10.simulate.summary import wilson_interval
 
@@ -200,11 +203,42 @@ def test_a_repeated_table_counts_once_in_the_standings() -> None:
     assert greedy.win_rate + random.win_rate == pytest.approx(0.5)
 
 
-def test_the_same_name_at_two_seats_is_the_same_bot_but_two_objects_are_not() -> None:
-    greedy = "greedy"
-    assert phase10.simulate._same_table((0, 1), (1, 0), [greedy, "greedy"])
-    assert not phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, lambda: GreedyBot()])
-    assert phase10.simulate._same_table((0, 1), (1, 0), [GreedyBot, GreedyBot])
+def _played_tables(
+    monkeypatch: pytest.MonkeyPatch, bots: list[BotSpec], games: int
+) -> tuple[list[tuple[str, ...]], BotComparison]:
+    """The tables compare_bots plays (by bot name), and its comparison."""
+    played: list[tuple[str, ...]] = []
+
+    def counted(spec: str, table: list[BotSpec], games: int, *args: Any, **kwargs: Any) -> Any:
+        if games:
+            played.append(tuple(bot_name(bot) for bot in table))
+        return simulate(spec, table, games, *args, **kwargs)
+
+    monkeypatch.setattr(phase10.simulate, "simulate", counted)
+    comparison = compare_bots(SPEC, bots, games=games, seed=3)
+    monkeypatch.undo()
+    return played, comparison
+
+
+def test_one_bot_named_two_ways_seats_a_table_that_is_not_played_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A factory and its import path, or two equal partials, are one bot (one name in the
+    summaries): the rotation that only swaps them seats the table already played."""
+    first, second = functools.partial(RandomBot, seed=1), functools.partial(RandomBot, seed=1)
+    tables: list[list[BotSpec]] = [
+        [GreedyBot, "random", "phase10.bots:GreedyBot", "random"],
+        [first, "greedy", second, "greedy"],
+    ]
+    for bots in tables:
+        played, comparison = _played_tables(monkeypatch, bots, 4)
+        assert len(played) == 2, played
+        assert comparison.rotations[2:] == comparison.rotations[:2]
+
+
+def test_two_bots_of_one_kind_but_two_names_are_two_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    played, _ = _played_tables(monkeypatch, [GreedyBot, "random", "greedy", "random"], 4)
+    assert len(played) == 4, "GreedyBot and 'greedy' are two names: summaries count two bots"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ by timing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,20 +18,28 @@ import pytest
 
 import phase10.codec
 from phase10 import (
+    Action,
     GameRecord,
     GameState,
+    Hit,
     InvalidDataError,
     InvalidRulesError,
+    LayDown,
+    LayGroup,
     Phase10Error,
+    PlayerView,
+    UnfinishedGameError,
     dice,
     from_json,
     new_game,
+    play_game,
     player_view,
     to_json,
     twist,
     variants,
 )
 from phase10.limits import MAX_DOCUMENT, MAX_NAME_LENGTH
+from phase10.serialization import record_from_json
 
 LONG_NAME = "x" * 100_000
 
@@ -449,6 +457,72 @@ def test_a_file_over_the_limit_is_refused_without_reading_it_all(tmp_path: Path)
     for load in (GameRecord.load, dice.serialization.load_record, twist.serialization.load_record):
         with pytest.raises(InvalidDataError, match=r"52,428,800 bytes long.*MAX_DOCUMENT"):
             load(big)
+
+
+class _Staller:
+    """Never lays down nor hits: draws and discards, so its games run until the action cap."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return next(a for a in legal if not isinstance(a, (LayDown, LayGroup, Hit)))
+
+
+def _stalled_record(actions: int) -> GameRecord:
+    """The record of a two-seat game of stallers, stopped after ``actions`` actions."""
+    record = GameRecord.start(2, seed=5)
+    played: list[Action] = []
+    with pytest.raises(UnfinishedGameError):
+        play_game(
+            record.initial_state(),
+            [_Staller(), _Staller()],
+            on_action=lambda before, action, after: played.append(action),
+            max_actions=actions,
+        )
+    return record.extend(played)
+
+
+def test_a_long_games_record_past_the_limit_is_read_when_the_caller_lifts_it(
+    tmp_path: Path,
+) -> None:
+    """A record the library writes may pass MAX_DOCUMENT (play_game stops stalled bots at a
+    million actions, some 15 MB): the refusal names max_size, and max_size=None reads it."""
+    short = _stalled_record(2000)
+    per_action = len(to_json(short)) / len(short.actions)
+    assert MAX_DOCUMENT / per_action < 1_000_000, "the cap's record is over the default"
+    # A record of the length and shape of a long stalled game: its actions repeat.
+    actions_size = len(to_json(short)) - len(to_json(GameRecord.start(2, seed=5)))
+    repeats = MAX_DOCUMENT // actions_size + 1
+    long = GameRecord.start(2, seed=5).extend(list(short.actions) * repeats)
+    path = tmp_path / "long.json"
+    long.save(path)
+    assert path.stat().st_size > MAX_DOCUMENT
+    with pytest.raises(InvalidDataError, match=r"MAX_DOCUMENT\); .* pass max_size=None"):
+        GameRecord.load(path)
+    assert GameRecord.load(path, max_size=None) == long
+
+    text = to_json(short)
+    for read in (from_json, record_from_json):
+        with pytest.raises(InvalidDataError, match=r"limit of 100;.*max_size") as info:
+            read(text, max_size=100)
+        assert "MAX_DOCUMENT" not in str(info.value), "names the limit the caller set"
+        assert read(text, max_size=len(text)) == read(text, max_size=None) == short
+
+
+def test_the_family_readers_take_max_size(tmp_path: Path) -> None:
+    """Phase 10 Dice and Twist read their documents and records with the same keyword."""
+    for game, record in (
+        (dice, dice.DiceRecord.start(2, seed=1).extend(["roll"])),
+        (twist, twist.TwistRecord.start(2, seed=1)),
+    ):
+        path = tmp_path / f"{game.__name__}.json"
+        game.serialization.save_record(record, path)
+        size = path.stat().st_size
+        with pytest.raises(InvalidDataError, match=f"{size:,} bytes long.*limit of 50;"):
+            game.serialization.load_record(path, max_size=50)
+        assert game.serialization.load_record(path, max_size=None) == record
+        text = path.read_text(encoding="utf-8")
+        with pytest.raises(InvalidDataError, match="max_size"):
+            game.serialization.from_json(text, max_size=50)
+        assert game.serialization.from_json(text, max_size=None) == record
 
 
 def test_the_longest_name_plays_saves_and_loads() -> None:

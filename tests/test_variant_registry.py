@@ -210,3 +210,33 @@ def test_entry_points_load_once_across_threads(
     assert seen == [True] * 8
     assert loads == [1]
     assert calls == [(variants.ENTRY_POINT_GROUP,)]
+
+
+def _impostor(name: str) -> Variant:
+    return Variant(name, "Not the built-in (test).", lambda rules: rules.with_options(hand_size=7))
+
+
+def test_replacing_a_builtin_needs_allow_builtin_as_removing_it_does(registry: None) -> None:
+    """register(..., replace=True) of a built-in name is refused, naming allow_builtin, and
+    leaves the built-in in place; with allow_builtin=True it replaces it, as unregister."""
+    masters = variants.get("masters")
+    for name in ("masters", "standard"):
+        with pytest.raises(InvalidRulesError, match=r"built-in variant.*allow_builtin=True"):
+            variants.register(_impostor(name), replace=True)
+    assert variants.get("masters") is masters
+    assert variants.resolve("standard") == Rules()
+
+    variants.register(_impostor("masters"), replace=True, allow_builtin=True)
+    assert variants.resolve("masters").hand_size == 7
+    variants.register(masters, replace=True, allow_builtin=True)
+    assert variants.get("masters") is masters
+
+
+def test_a_builtin_put_back_after_its_removal_needs_no_keyword(registry: None) -> None:
+    """What unregister's docstring advises: keep get(name), register it back; and
+    registering the very variant in place again changes nothing, so it is not refused."""
+    masters = variants.get("masters")
+    variants.register(masters, replace=True)
+    variants.unregister("masters", allow_builtin=True)
+    variants.register(masters)
+    assert variants.get("masters") is masters

@@ -233,6 +233,8 @@ class Codec:
                 special = self._custom_codec(args[0])
                 if special is not None and special.joined:
                     return " ".join(str(special.write(item)) for item in items)
+                if args[0] is str and all(type(item) is str for item in items):
+                    return typing.cast(JSONValue, items)  # a record's actions, its digests
                 return [self.encode(item, args[0]) for item in items]
             return [self.encode(item, arg) for item, arg in zip(items, args, strict=True)]
         if origin is frozenset:
@@ -758,32 +760,48 @@ def format_json(value: JSONValue, indent: int | None) -> str:
     """
     if indent is None:
         return json.dumps(value, ensure_ascii=False)
-    return _format(value, indent)
+    # One encoder for every value: json.dumps builds one per call, which is most of the
+    # time of writing a record of many actions (one value per line).
+    return _format(value, indent, json.JSONEncoder(ensure_ascii=False).encode)
 
 
-def _format(value: JSONValue, indent: int, level: int = 0, used: int = 0) -> str:
+def _format(
+    value: JSONValue,
+    indent: int,
+    dumps: typing.Callable[[object], str],
+    level: int = 0,
+    used: int = 0,
+) -> str:
     """JSON laid out for people (see :func:`format_json`)."""
-    flat = json.dumps(value, ensure_ascii=False)
+    flat = dumps(value)
     if not isinstance(value, (list, dict)) or not value or used + len(flat) <= _WIDTH:
         return flat
     inner = " " * (indent * (level + 1))
     lines: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
-            head = f"{inner}{json.dumps(key, ensure_ascii=False)}: "
-            lines.append(head + _format(item, indent, level + 1, len(head) + 1))
+            head = f"{inner}{dumps(key)}: "
+            lines.append(head + _format(item, indent, dumps, level + 1, len(head) + 1))
         opening, closing = "{", "}"
     elif _uniform(value):  # digests, seat numbers: as many per line as fit
         line = inner
         for i, item in enumerate(value):
-            text = json.dumps(item) + ("," if i < len(value) - 1 else "")
+            text = dumps(item) + ("," if i < len(value) - 1 else "")
             if len(line) > len(inner) and len(line) + 1 + len(text) > _WIDTH:
                 lines.append(line)
                 line = inner
             line += (" " if len(line) > len(inner) else "") + text
         return "[\n" + "\n".join([*lines, line]) + "\n" + " " * (indent * level) + "]"
     else:
-        lines = [inner + _format(item, indent, level + 1, len(inner) + 1) for item in value]
+        lines = [
+            inner
+            + (
+                _format(item, indent, dumps, level + 1, len(inner) + 1)
+                if isinstance(item, (list, dict))
+                else dumps(item)  # a record's actions: no call for each
+            )
+            for item in value
+        ]
         opening, closing = "[", "]"
     return opening + "\n" + ",\n".join(lines) + "\n" + " " * (indent * level) + closing
 
@@ -796,33 +814,39 @@ def _uniform(items: list[JSONValue]) -> bool:
     return len(lengths) == 1 and 0 < min(lengths) <= 20
 
 
-def read_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of the document file ``path``; a file longer than
-    :data:`~phase10.limits.MAX_DOCUMENT` is refused without reading it all."""
+def read_file(path: str | os.PathLike[str], max_size: int | None = MAX_DOCUMENT) -> bytes:
+    """The bytes of the document file ``path``; a file longer than ``max_size`` bytes
+    (:data:`~phase10.limits.MAX_DOCUMENT`; ``None``: no limit) is refused without reading
+    it all."""
     with open(path, "rb") as file:
-        data = file.read(MAX_DOCUMENT + 1)
-        if len(data) > MAX_DOCUMENT:
+        if max_size is None:
+            return file.read()
+        data = file.read(max_size + 1)
+        if len(data) > max_size:
             size = os.fstat(file.fileno()).st_size
-            raise InvalidDataError(
-                f"the file is {size:,} bytes long, more than the limit of {MAX_DOCUMENT:,} "
-                "(phase10.limits.MAX_DOCUMENT); no game needs that much",
-                "$",
-            )
+            raise InvalidDataError(f"the file is {size:,} bytes long, {_over(max_size)}", "$")
     return data
 
 
-def parse_json(text: str | bytes | bytearray) -> object:
+def _over(max_size: int) -> str:
+    """The end of a refusal of a document longer than ``max_size``: which limit, and how a
+    caller who trusts the document lifts it."""
+    which = " (phase10.limits.MAX_DOCUMENT)" if max_size == MAX_DOCUMENT else ""
+    return (
+        f"more than the limit of {max_size:,}{which}; to read a document you trust (a long "
+        "game's record you wrote), pass max_size=None or a larger max_size"
+    )
+
+
+def parse_json(text: str | bytes | bytearray, *, max_size: int | None = MAX_DOCUMENT) -> object:
     """The JSON value of ``text``; duplicate keys, ``NaN`` and ``Infinity`` are refused, and
-    so is a document longer than :data:`~phase10.limits.MAX_DOCUMENT`, before it is read."""
+    so is a document longer than ``max_size`` characters or bytes
+    (:data:`~phase10.limits.MAX_DOCUMENT`; ``None``: no limit), before it is read."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidDataError(f"a JSON document is text, not {type(text).__name__}", "$")
-    if len(text) > MAX_DOCUMENT:
+    if max_size is not None and len(text) > max_size:
         unit = "characters" if isinstance(text, str) else "bytes"
-        raise InvalidDataError(
-            f"the document is {len(text):,} {unit} long, more than the limit of "
-            f"{MAX_DOCUMENT:,} (phase10.limits.MAX_DOCUMENT); no game needs that much",
-            "$",
-        )
+        raise InvalidDataError(f"the document is {len(text):,} {unit} long, {_over(max_size)}", "$")
     try:
         if not isinstance(text, str):
             text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")

@@ -16,7 +16,7 @@ from typing import Generic, Protocol, TypeVar
 
 from .codec import ValueCodec, read_file
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
-from .limits import checked_name
+from .limits import MAX_DOCUMENT, checked_name
 from .seating import no_seat
 from .serialization import JSONValue, decode_value, encode_value, format_json, parse_json
 from .serialization import read_header as _read_header
@@ -80,9 +80,11 @@ class FamilyDocuments(Generic[D, R, S]):
         """``obj`` as a JSON document (``indent=None``: one compact line)."""
         return format_json(self._data(obj), indent)
 
-    def from_json(self, text: str | bytes | bytearray, kind: str | None) -> object:
+    def from_json(
+        self, text: str | bytes | bytearray, kind: str | None, max_size: int | None = MAX_DOCUMENT
+    ) -> object:
         """Read a document; ``kind`` demands a type. Any fault is an InvalidDataError."""
-        data = parse_json(text)
+        data = parse_json(text, max_size=max_size)
         try:
             classes = dict(self._kinds)
             name, body = _read_header(data, list(classes), kind)
@@ -106,9 +108,13 @@ class FamilyDocuments(Generic[D, R, S]):
         with open(path, "w", encoding="utf-8") as file:
             file.write(format_json(self._data(record), 2) + "\n")
 
-    def load_record(self, path: str | os.PathLike[str]) -> R:
-        """Read a record written by :func:`save_record`; faults raise InvalidDataError."""
-        return typing.cast(R, self.from_json(read_file(path), self._record[0]))
+    def load_record(
+        self, path: str | os.PathLike[str], *, max_size: int | None = MAX_DOCUMENT
+    ) -> R:
+        """Read a record written by :func:`save_record`; faults raise InvalidDataError.
+        A file longer than ``max_size`` bytes is refused unread (``None``: no limit)."""
+        data = read_file(path, max_size)
+        return typing.cast(R, self.from_json(data, self._record[0], max_size))
 
 
 def check_table(

@@ -98,7 +98,14 @@ or bytes).
 A document is read whole, so its length bounds the time and the memory reading takes; a
 longer one is refused before it is parsed. A state with the largest deck a
 :class:`~phase10.DeckSpec` allows takes about 200 kB, and a record of a six-player game of
-9,000 actions, with its step checks, about 330 kB."""
+9,000 actions, with its step checks, about 330 kB.
+
+A record grows with its game: 15-18 bytes an action (about 40 with step checks), so this
+bound holds some 230,000 actions, and a game of bots that stall until
+:func:`~phase10.play_game` stops them (1,000,000 actions) takes about 18 MB. The readers
+take ``max_size=`` for a document you trust (:func:`~phase10.from_json`,
+:meth:`~phase10.GameRecord.load`, the family's ``from_json`` and ``load_record``): ``None``
+reads one of any length. The default stays for what a client sends."""
 
 _QUOTED = 40
 """How many characters of a refused input an error message quotes."""

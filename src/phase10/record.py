@@ -71,7 +71,7 @@ from .codec import (
 )
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
-from .limits import MAX_PLAYERS, SEED_LIMIT, checked_name, checked_text, quote, show
+from .limits import MAX_DOCUMENT, MAX_PLAYERS, SEED_LIMIT, checked_name, checked_text, quote, show
 from .melds import Meld
 from .narration import describe
 from .notation import action_to_text, parse_action
@@ -491,11 +491,22 @@ class GameRecord:
             file.write(format_json(document("record", body), indent=2) + "\n")
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+    def load(
+        cls, path: str | os.PathLike[str], *, max_size: int | None = MAX_DOCUMENT
+    ) -> GameRecord:
         """Read a record written by :meth:`save`; a bad document raises
-        :class:`~phase10.InvalidDataError` with the JSON path of the fault."""
-        data = read_file(path)
-        return guarded(lambda: record_from_fields(open_document(parse_json(data), "record")[1]))
+        :class:`~phase10.InvalidDataError` with the JSON path of the fault.
+
+        A file longer than ``max_size`` bytes (:data:`~phase10.limits.MAX_DOCUMENT`,
+        4 MiB, about 230,000 actions) is refused before it is read; ``max_size=None``
+        reads a file you trust of any length (a game of a million actions takes about
+        18 MB)."""
+        data = read_file(path, max_size)
+        return guarded(
+            lambda: record_from_fields(
+                open_document(parse_json(data, max_size=max_size), "record")[1]
+            )
+        )
 
 
 def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
@@ -504,15 +515,17 @@ def record_from_fields(fields: Mapping[str, object]) -> GameRecord:
     notation, and its players, dealer and deck start a game."""
     values = Codec().field_values(GameRecord, dict(fields), "$")
     actions = typing.cast("tuple[str, ...]", values["actions"])
-    parsed: dict[str, Action] = {}  # each text read once (moves repeat), and only here
+    read: set[str] = set()  # each text read once (moves repeat), its fault at its JSON path
     for text in actions:
-        if text not in parsed:
+        if text not in read:
             try:
-                parsed[text] = parse_action(text)
+                parse_action(text)
             except InvalidDataError as error:
                 where = f"$.actions[{actions.index(text)}]"
                 raise InvalidDataError(f"{error.path}: {error.message}", where) from None
-    values["actions"] = tuple(parsed[text] for text in actions)
+            read.add(text)
+    # The texts go to the record as they are, which makes each distinct one canonical once
+    # rather than write every action of a long game anew.
     record = typing.cast(GameRecord, build(GameRecord, values, "$"))
     record.initial_state()  # a bad table, dealer or deck raises with its JSON path
     return record

@@ -90,7 +90,7 @@ from .codec import (
     read_header,
 )
 from .errors import InvalidDataError
-from .limits import show
+from .limits import MAX_DOCUMENT, show
 from .record import GameRecord, record_from_fields
 from .rules import Rules
 from .state import GameState
@@ -213,25 +213,49 @@ def _from_data(data: object, expected: Kind | None) -> Document:
 
 @overload
 def from_json(
-    text: str | bytes | bytearray, kind: Literal["state"] | type[GameState]
+    text: str | bytes | bytearray,
+    kind: Literal["state"] | type[GameState],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
 ) -> GameState: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["rules"] | type[Rules]) -> Rules: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["rules"] | type[Rules],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> Rules: ...
 @overload
 def from_json(
-    text: str | bytes | bytearray, kind: Literal["view"] | type[PlayerView]
+    text: str | bytes | bytearray,
+    kind: Literal["view"] | type[PlayerView],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
 ) -> PlayerView: ...
 @overload
 def from_json(
-    text: str | bytes | bytearray, kind: Literal["record"] | type[GameRecord]
+    text: str | bytes | bytearray,
+    kind: Literal["record"] | type[GameRecord],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
 ) -> GameRecord: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: None = None) -> Document: ...
-def from_json(text: str | bytes | bytearray, kind: Kind | type[Document] | None = None) -> Document:
+def from_json(
+    text: str | bytes | bytearray, kind: None = None, *, max_size: int | None = MAX_DOCUMENT
+) -> Document: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Kind | type[Document] | None = None,
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> Document:
     """Read a document written by :func:`to_json`; ``kind`` (a name or a class) demands a type.
 
     Any fault raises :class:`~phase10.InvalidDataError` with the JSON path of
-    the fault, and nothing else is ever raised.
+    the fault, and nothing else is ever raised. A document longer than ``max_size``
+    characters or bytes (:data:`~phase10.limits.MAX_DOCUMENT`, 4 MiB) is refused
+    before it is parsed; ``max_size=None`` reads a document you trust of any length
+    (the record of a very long game).
 
     >>> from phase10 import Rules
     >>> from_json('{"schema": 1, "type": "rules", "spec": "standard", "hand_size": 8}', Rules)
@@ -242,7 +266,7 @@ def from_json(text: str | bytes | bytearray, kind: Kind | type[Document] | None 
     phase10.errors.InvalidDataError: $.hand_sise: unknown rule option 'hand_sise'
     """
     expected = _expected(kind)
-    return from_data(parse_json(text), expected)
+    return from_data(parse_json(text, max_size=max_size), expected)
 
 
 def state_from_json(text: str | bytes | bytearray) -> GameState:
@@ -276,15 +300,18 @@ def view_from_json(text: str | bytes | bytearray) -> PlayerView:
     return from_json(text, PlayerView)
 
 
-def record_from_json(text: str | bytes | bytearray) -> GameRecord:
-    """Read a ``"record"`` document (the :class:`~phase10.record.GameRecord` file format).
+def record_from_json(
+    text: str | bytes | bytearray, *, max_size: int | None = MAX_DOCUMENT
+) -> GameRecord:
+    """Read a ``"record"`` document (the :class:`~phase10.record.GameRecord` file format);
+    ``max_size`` as for :func:`from_json`.
 
     >>> from phase10 import GameRecord
     >>> record = GameRecord.start(2, seed=1)
     >>> record_from_json(to_json(record)) == record
     True
     """
-    return from_json(text, GameRecord)
+    return from_json(text, GameRecord, max_size=max_size)
 
 
 def encode_value(

@@ -141,11 +141,17 @@ def _owner(name: str) -> Variant | None:
     return _REGISTRY.get(name) or _REGISTRY.get(_ALIASES.get(name, ""))
 
 
-def register(variant: Variant, *, replace: bool = False) -> Variant:
+def register(variant: Variant, *, replace: bool = False, allow_builtin: bool = False) -> Variant:
     """Add ``variant`` to the registry; a taken name raises unless ``replace`` is true.
 
     With ``replace=True`` the old variant of that name gives way to the new one in
-    one step: no other thread ever finds the name missing.
+    one step: no other thread ever finds the name missing. Replacing a built-in
+    variant also needs ``allow_builtin=True``, as :func:`unregister` does.
+
+    >>> register(Variant("masters", "Not the real thing.", lambda rules: rules), replace=True)
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidRulesError: variant: 'masters' is a built-in variant: ...
     """
     if not isinstance(variant, Variant):
         raise InvalidRulesError(f"only a Variant can be registered, not {variant!r}")
@@ -159,6 +165,8 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
                 )
         old = _REGISTRY.get(variant.name)
         if old is not None:  # replace=True, checked above
+            if old is not variant:
+                _check_builtin(variant.name, "replaced", allow_builtin)
             _drop(old)
         _REGISTRY[variant.name] = variant
         for alias in variant.aliases:
@@ -184,13 +192,18 @@ def unregister(name: str, *, allow_builtin: bool = False) -> None:
         variant = _REGISTRY.get(name)
         if variant is None:
             raise InvalidRulesError(f"no variant named {show(name)}", "variant")
-        if name in _BUILTIN_NAMES and not allow_builtin:
-            raise InvalidRulesError(
-                f"{name!r} is a built-in variant: specs, saved games and other code in this "
-                "process name it, so it is not removed unless you pass allow_builtin=True",
-                "variant",
-            )
+        _check_builtin(name, "removed", allow_builtin)
         _drop(variant)
+
+
+def _check_builtin(name: str, done: str, allow_builtin: bool) -> None:
+    """Refuse to change the built-in variant ``name`` unless the caller allows it."""
+    if name in _BUILTIN_NAMES and not allow_builtin:
+        raise InvalidRulesError(
+            f"{name!r} is a built-in variant: specs, saved games and other code in this "
+            f"process name it, so it is not {done} unless you pass allow_builtin=True",
+            "variant",
+        )
 
 
 def _drop(variant: Variant) -> None:

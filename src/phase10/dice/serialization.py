@@ -32,6 +32,7 @@ from typing import Literal, TypeAlias, overload
 from ..codec import options_codec
 from ..documents import FamilyDocuments, check_seat, check_table
 from ..errors import InvalidDataError
+from ..limits import MAX_DOCUMENT
 from ..serialization import ValueCodec
 from .faces import Die, Face, parse_faces
 from .record import DiceRecord
@@ -113,28 +114,59 @@ def to_json(obj: Document, *, indent: int | None = 2) -> str:
 
 
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["dice-state"]) -> DiceState: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["dice-state"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> DiceState: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["dice-rules"]) -> DiceRules: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["dice-rules"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> DiceRules: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["dice-view"]) -> DiceView: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["dice-view"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> DiceView: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["dice-record"]) -> DiceRecord: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["dice-record"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> DiceRecord: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: None = None) -> Document: ...
-def from_json(text: str | bytes | bytearray, kind: DiceKind | None = None) -> Document:
+def from_json(
+    text: str | bytes | bytearray, kind: None = None, *, max_size: int | None = MAX_DOCUMENT
+) -> Document: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: DiceKind | None = None,
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> Document:
     """Read a document written by :func:`to_json`; ``kind`` demands a type.
 
-    Any fault raises :class:`~phase10.InvalidDataError` with its JSON path.
+    Any fault raises :class:`~phase10.InvalidDataError` with its JSON path. A document
+    longer than ``max_size`` (:data:`~phase10.limits.MAX_DOCUMENT`) is refused before it
+    is parsed; ``max_size=None`` reads a document you trust of any length.
     """
-    return typing.cast(Document, _DOCUMENTS.from_json(text, kind))
+    return typing.cast(Document, _DOCUMENTS.from_json(text, kind, max_size))
 
 
 save_record = _DOCUMENTS.save_record
 """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
 
 load_record = _DOCUMENTS.load_record
-"""Read a record written by :func:`save_record`; faults raise InvalidDataError."""
+"""Read a record written by :func:`save_record`; faults raise InvalidDataError. A file
+longer than ``max_size`` bytes (:data:`~phase10.limits.MAX_DOCUMENT`) is refused unread;
+``max_size=None`` reads a file you trust of any length."""
 
 
 # --------------------------------------------------------------------------- validation

@@ -276,7 +276,9 @@ def compare_bots(
             "games",
         )
     per_rotation = games // len(kinds)
-    tables = rotations(tuple(range(len(kinds))))
+    # Bots are told apart by name (seat_bots refuses two different bots of one name), as
+    # summaries and the standings tell them apart.
+    tables = rotations(tuple(bot_name(kind) for kind in kinds))
     summaries: list[SimulationSummary] = []
     play = functools.partial(
         simulate,
@@ -296,22 +298,13 @@ def compare_bots(
                 if progress is not None:
                     progress(before + done, games)
 
-            turn = [kinds[i] for i in turned]
+            turn = kinds[r:] + kinds[:r]
             # A table that repeats (a,b,a,b) turns into itself: the same seeds at the same
             # table play the same games, so a rotation seen before is not played again.
-            again = next((j for j in range(r) if _same_table(turned, tables[j], kinds)), None)
-            if again is not None:
+            again = tables.index(turned)
+            if again < r:
                 summaries.append(summaries[again])
                 report(per_rotation, per_rotation)
                 continue
             summaries.append(play(spec, turn, per_rotation, seed, workers, progress=report))
     return BotComparison(tuple(summaries))
-
-
-def _same_table(a: Sequence[int], b: Sequence[int], kinds: Sequence[BotSpec]) -> bool:
-    """Whether the seatings ``a`` and ``b`` (indexes into ``kinds``) seat the same bots: the
-    same name, or the same factory object."""
-    return all(
-        kinds[i] is kinds[j] or (isinstance(kinds[i], str) and kinds[i] == kinds[j])
-        for i, j in zip(a, b, strict=True)
-    )

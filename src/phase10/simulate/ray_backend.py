@@ -38,7 +38,7 @@ def _connect(ray: types.ModuleType, workers: int | None, address: str | None) ->
     """Join the cluster at ``address``, or start a local Ray of ``workers`` CPUs."""
     local = address is None
     try:
-        with _interrupt_after():
+        with _interrupt_after(), _quiet_token_notice() if local else contextlib.nullcontext():
             ray.init(
                 address=address,
                 num_cpus=workers if local else None,
@@ -48,6 +48,31 @@ def _connect(ray: types.ModuleType, workers: int | None, address: str | None) ->
     except BaseException:  # Ctrl-C while Ray started: stop it now, not at exit
         ray.shutdown()
         raise
+
+
+_TOKEN_LOGGER = "ray._private.authentication.authentication_token_setup"
+_TOKEN_NOTICE = "Token authentication is enabled for this Ray cluster"
+
+
+def _not_token_notice(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(_TOKEN_NOTICE)
+
+
+@contextlib.contextmanager
+def _quiet_token_notice() -> Iterator[None]:
+    """Drop the notice Ray (2.59 on) logs as a new local Ray turns on token authentication
+    by default ("Set RAY_AUTH_MODE=disabled to opt out"), while this backend starts the
+    Ray it shuts down at the end: the secure default holds, and the notice asks nothing
+    of a simulation's user. RAY_AUTH_MODE would avoid it, but Ray reads it when imported
+    (set later, Ray's processes and this one disagree and the start fails), and on Ray
+    2.52-2.58 ``token`` would change the default. Any other message of Ray shows, and a
+    cluster the user started or named is joined without this."""
+    logger = logging.getLogger(_TOKEN_LOGGER)
+    logger.addFilter(_not_token_notice)
+    try:
+        yield
+    finally:
+        logger.removeFilter(_not_token_notice)
 
 
 @contextlib.contextmanager

@@ -34,6 +34,7 @@ from ..cards import Card, standard_deck
 from ..codec import options_codec
 from ..documents import FamilyDocuments, check_seat, check_table
 from ..errors import InvalidDataError, InvalidRulesError
+from ..limits import MAX_DOCUMENT
 from ..melds import Meld
 from ..serialization import ValueCodec
 from .board import Board
@@ -102,28 +103,59 @@ def to_json(obj: Document, *, indent: int | None = 2) -> str:
 
 
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["twist-state"]) -> TwistState: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["twist-state"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> TwistState: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["twist-rules"]) -> TwistRules: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["twist-rules"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> TwistRules: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["twist-view"]) -> TwistView: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["twist-view"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> TwistView: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: Literal["twist-record"]) -> TwistRecord: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Literal["twist-record"],
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> TwistRecord: ...
 @overload
-def from_json(text: str | bytes | bytearray, kind: None = None) -> Document: ...
-def from_json(text: str | bytes | bytearray, kind: TwistKind | None = None) -> Document:
+def from_json(
+    text: str | bytes | bytearray, kind: None = None, *, max_size: int | None = MAX_DOCUMENT
+) -> Document: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: TwistKind | None = None,
+    *,
+    max_size: int | None = MAX_DOCUMENT,
+) -> Document:
     """Read a document written by :func:`to_json`; ``kind`` demands a type.
 
-    Any fault raises :class:`~phase10.InvalidDataError` with its JSON path.
+    Any fault raises :class:`~phase10.InvalidDataError` with its JSON path. A document
+    longer than ``max_size`` (:data:`~phase10.limits.MAX_DOCUMENT`) is refused before it
+    is parsed; ``max_size=None`` reads a document you trust of any length.
     """
-    return typing.cast(Document, _DOCUMENTS.from_json(text, kind))
+    return typing.cast(Document, _DOCUMENTS.from_json(text, kind, max_size))
 
 
 save_record = _DOCUMENTS.save_record
 """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
 
 load_record = _DOCUMENTS.load_record
-"""Read a record written by :func:`save_record`; faults raise InvalidDataError."""
+"""Read a record written by :func:`save_record`; faults raise InvalidDataError. A file
+longer than ``max_size`` bytes (:data:`~phase10.limits.MAX_DOCUMENT`) is refused unread;
+``max_size=None`` reads a file you trust of any length."""
 
 
 # --------------------------------------------------------------------------- validation
