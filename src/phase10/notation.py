@@ -142,8 +142,10 @@ def action_to_text(action: Action) -> str:
     'discard S @3'
     """
     cls = type(action)
-    if cls is DrawStock:  # a third of a game's actions
+    if cls is DrawStock:  # two fifths of a game's actions, with TakeDiscard
         return "draw"
+    if cls is TakeDiscard:
+        return "take"
     writer = _WRITERS.get(cls)
     if writer is None:  # a subclass of an action class, or not an action
         writer = next((w for base, w in _WRITERS.items() if isinstance(action, base)), None)
