@@ -5,8 +5,8 @@ session 13, below): the actions of GreedyBot games (chosen and legal) on the pro
 variants at their smallest and largest tables, generated actions of every class with every
 group kind, anchor and parameter, subclasses of the action classes, and values smuggled past
 the constructors: the same text, or the same error. The one difference is deliberate: a
-group larger than any deck, or a group parameter beyond 64 bits, which the parser refuses,
-is refused by the writer too.
+group whose size would be written larger than any deck, or a group parameter beyond 64
+bits, which the parser refuses, is refused by the writer too.
 """
 
 from __future__ import annotations
@@ -187,13 +187,18 @@ def _outcome(write: Callable[[Any], str], action: object) -> object:
 
 
 def _beyond_the_notation(action: object) -> bool:
-    """Whether ``action`` has a group the notation cannot hold: larger than any deck, or a
-    parameter number beyond 64 bits (the old writer wrote them; the parser refuses them)."""
+    """Whether ``action`` has a group the notation cannot hold: a size to write larger than
+    any deck, or a parameter number beyond 64 bits (the old writer wrote them; the parser
+    refuses them)."""
     melds = getattr(action, "melds", None) or (getattr(action, "meld", None),)
     for meld in melds:
         requirement = getattr(meld, "requirement", None)
         size = getattr(requirement, "size", None)
-        if isinstance(size, int) and size > _MAX_GROUP_SIZE:
+        if (
+            isinstance(size, int)
+            and size > _MAX_GROUP_SIZE
+            and size != len(getattr(meld, "cards", ()))
+        ):
             return True
         if attrs.has(type(requirement)):
             values = attrs.asdict(typing.cast(attrs.AttrsInstance, requirement)).values()
@@ -382,8 +387,8 @@ def test_values_smuggled_past_the_constructors_are_written_as_before() -> None:
 
 
 def test_the_writer_refuses_what_the_reader_refuses() -> None:
-    """A group larger than any deck, or a parameter beyond 64 bits: an error, not text that
-    parse_action would refuse."""
+    """A group size to write larger than any deck, or a parameter beyond 64 bits: an error,
+    not text that parse_action would refuse."""
     huge = Meld(SetOf(_MAX_GROUP_SIZE + 1), parse_cards("R7 B7 W"))
     with pytest.raises(InvalidDataError, match=r"cannot be written.*at most 53,000"):
         action_to_text(LayDown((huge,)))

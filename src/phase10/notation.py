@@ -4,7 +4,7 @@ Game records (:mod:`phase10.record`) store their actions in this notation so
 that a person can read a game, and a game server can accept moves as one line
 of text. :func:`action_to_text` and :func:`parse_action` are exact inverses:
 ``parse_action(action_to_text(a)) == a`` for every action, legal or not, that the
-notation can hold (a group is at most 53,000 cards, see below). For a
+notation can hold (a written group size is at most 53,000, see below). For a
 sentence that names the players ("Bob laid down phase 2: ...") use
 :func:`phase10.narration.describe`, which needs the game state.
 
@@ -45,9 +45,10 @@ first in a run, or groups of Wilds only, need it: ``run@3:W W W W``. ``~``
 marks a run laid under the wrap-around rule (A-4).
 
 Numbers are bounded by what a game can use: seats 0-11, phase numbers 1-999, group indexes
-and anchors within -65,535..65,535 (:mod:`phase10.limits`), a group's size, written or counted
-from its cards, at most 53,000: the cards of the largest deck a :class:`~phase10.DeckSpec`
-allows, and no phase may ask for more cards than its deck holds. A group parameter that is
+and anchors within -65,535..65,535 (:mod:`phase10.limits`), a written group size at most
+53,000: the cards of the largest deck a :class:`~phase10.DeckSpec` allows, and no phase may
+ask for more cards than its deck holds (a group without a written size counts its cards,
+which the length of a line bounds). A group parameter that is
 a number has at most 64 bits, as in a game document. Either side refuses a larger number
 with :class:`~phase10.InvalidDataError`: :func:`parse_action` with the token and the bound,
 :func:`action_to_text` saying the group cannot be written.
@@ -111,9 +112,10 @@ _PLACE_RE = re.compile(r"(-?[0-9]+)\.(-?[0-9]+)", re.ASCII)
 _WORD_RE = re.compile(r"\S+", re.ASCII)
 _COLORS_BY_LETTER: Mapping[str, Color] = MappingProxyType({c.value: c for c in Color})
 _MAX_GROUP_SIZE = DeckSpec(*(1000,) * len(attrs.fields(DeckSpec))).size
-"""The largest group size the notation reads or writes (53,000): the cards of the largest deck
-a :class:`~phase10.DeckSpec` allows (every count at 1000). No phase asks for a larger group,
-since :class:`~phase10.Rules` refuses a phase that needs more cards than its deck holds."""
+"""The largest group size the notation reads or writes as a number (53,000): the cards of the
+largest deck a :class:`~phase10.DeckSpec` allows (every count at 1000). No phase asks for a
+larger group, since :class:`~phase10.Rules` refuses a phase that needs more cards than its
+deck holds."""
 _PARAM_INTS = range(-(2**63), SEED_LIMIT)
 """The whole numbers a group parameter may be: those of 64 bits, which a game document holds."""
 
@@ -304,11 +306,8 @@ def _group_text(meld: Meld) -> str:
         kind = known[0]
     cards = meld.cards
     size = requirement.size
-    count = len(cards)
-    if size == count:
+    if size == len(cards):
         size_text = ""
-        if count > _MAX_GROUP_SIZE:
-            raise _unwritable(kind, _size_problem(count))
     else:
         if isinstance(size, int) and size > _MAX_GROUP_SIZE:
             raise _unwritable(kind, _size_problem(size))
@@ -619,7 +618,7 @@ def _lay_plain(text: str, keyword: str, one_group: bool) -> Action | None:
         except KeyError:
             return None
         count = int(size) if size else len(cards)
-        if count > _MAX_GROUP_SIZE:
+        if size and count > _MAX_GROUP_SIZE:
             return None
         requirement = cls(size=count)  # type: ignore[call-arg]
         wraps = wrap is not None
@@ -675,7 +674,7 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     card_tokens = _tokens(stripped[head.end() :], offset + head.end())
     cards = tuple(_card(token) for token in card_tokens)
     size = int(head.group("size")) if head.group("size") else len(cards)
-    if size > _MAX_GROUP_SIZE:
+    if head.group("size") and size > _MAX_GROUP_SIZE:
         raise head_token.error(_size_problem(size))
     params = _parse_params(cls, head.group("params"), head_token)
     try:
