@@ -3,7 +3,8 @@
 Game records (:mod:`phase10.record`) store their actions in this notation so
 that a person can read a game, and a game server can accept moves as one line
 of text. :func:`action_to_text` and :func:`parse_action` are exact inverses:
-``parse_action(action_to_text(a)) == a`` for every action, legal or not. For a
+``parse_action(action_to_text(a)) == a`` for every action, legal or not, that the
+notation can hold (a written group size is at most 53,000, see below). For a
 sentence that names the players ("Bob laid down phase 2: ...") use
 :func:`phase10.narration.describe`, which needs the game state.
 
@@ -42,6 +43,15 @@ takes that card's number, a run that number less the card's position, a colour
 group its colour; so only groups whose Wilds come
 first in a run, or groups of Wilds only, need it: ``run@3:W W W W``. ``~``
 marks a run laid under the wrap-around rule (A-4).
+
+Numbers are bounded by what a game can use: seats 0-11, phase numbers 1-999, group indexes
+and anchors within -65,535..65,535 (:mod:`phase10.limits`), a written group size at most
+53,000: the cards of the largest deck a :class:`~phase10.DeckSpec` allows, and no phase may
+ask for more cards than its deck holds (a group without a written size counts its cards,
+which the length of a line bounds). A group parameter that is
+a number has at most 64 bits, as in a game document. Either side refuses a larger number
+with :class:`~phase10.InvalidDataError`: :func:`parse_action` with the token and the bound,
+:func:`action_to_text` saying the group cannot be written.
 
 >>> action = parse_action("lay set:R7 B7 W | run:W R4 R5 R6")
 >>> [str(meld) for meld in action.melds]
@@ -83,9 +93,9 @@ from .actions import (
     TakeDiscard,
     TakeSaved,
 )
-from .cards import ALL_CARDS, Card, Color, format_cards
+from .cards import ALL_CARDS, Card, Color, DeckSpec, format_cards
 from .errors import InvalidDataError, InvalidMeldError
-from .limits import MAX_LINE, MAX_TOKEN, quote, show
+from .limits import MAX_LINE, MAX_TOKEN, SEED_LIMIT, quote, show
 from .melds import ColorOf, End, Meld, Requirement, RunOf, SetOf, requirement_kinds
 
 __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
@@ -101,6 +111,20 @@ _INT_RE = re.compile(r"-?[0-9]+", re.ASCII)
 _PLACE_RE = re.compile(r"(-?[0-9]+)\.(-?[0-9]+)", re.ASCII)
 _WORD_RE = re.compile(r"\S+", re.ASCII)
 _COLORS_BY_LETTER: Mapping[str, Color] = MappingProxyType({c.value: c for c in Color})
+_MAX_GROUP_SIZE = DeckSpec(*(1000,) * len(attrs.fields(DeckSpec))).size
+"""The largest group size the notation reads or writes as a number (53,000): the cards of the
+largest deck a :class:`~phase10.DeckSpec` allows (every count at 1000). No phase asks for a
+larger group, since :class:`~phase10.Rules` refuses a phase that needs more cards than its
+deck holds."""
+_PARAM_INTS = range(-(2**63), SEED_LIMIT)
+"""The whole numbers a group parameter may be: those of 64 bits, which a game document holds."""
+
+
+def _size_problem(size: int) -> str:
+    return (
+        f"a group size is at most {_MAX_GROUP_SIZE:,} (no deck holds more cards, so no phase "
+        f"asks for more), not {show(size)}"
+    )
 
 
 def _init_fields(cls: type) -> dict[str, attrs.Attribute[Any]]:
@@ -119,38 +143,88 @@ def action_to_text(action: Action) -> str:
     >>> action_to_text(Discard(Card.parse("S"), target=3))
     'discard S @3'
     """
-    if isinstance(action, DrawStock):
+    cls = type(action)
+    if cls is DrawStock:  # two fifths of a game's actions, with TakeDiscard
         return "draw"
-    if isinstance(action, TakeDiscard):
+    if cls is TakeDiscard:
         return "take"
-    if isinstance(action, LayDown):
-        head = "lay" if action.phase is None else f"lay phase={action.phase}"
-        groups = " | ".join(_group_text(meld) for meld in action.melds)
-        return f"{head} {groups}" if groups else head
-    if isinstance(action, LayGroup):
-        head = "group" if action.phase is None else f"group phase={action.phase}"
-        return f"{head} {_group_text(action.meld)}"
-    if isinstance(action, Hit):
-        end = "" if action.end is None else f" {action.end.value}"
-        return f"hit {action.owner}.{action.meld} {action.card}{end}"
-    if isinstance(action, Discard):
-        target = "" if action.target is None else f" @{action.target}"
-        return f"discard {action.card}{target}"
-    if isinstance(action, ChoosePhase):
-        return f"choose {action.phase}"
-    if isinstance(action, Save):
-        return f"save {action.card}"
-    if isinstance(action, TakeSaved):
-        return f"takesaved {action.card}"
-    if isinstance(action, GiveCard):
-        return f"give {action.seat}"
-    if isinstance(action, SwapWild):
-        return f"swap {action.card} {action.owner}.{action.meld} {action.end.value}"
-    if isinstance(action, NextHand):
-        if action.deck is None:
-            return "next"
-        return f"next deck {format_cards(action.deck)}".rstrip()
-    raise InvalidDataError(f"{show(action)} is not a phase10 action")
+    writer = _WRITERS.get(cls)
+    if writer is None:  # a subclass of an action class, or not an action
+        writer = next((w for base, w in _WRITERS.items() if isinstance(action, base)), None)
+        if writer is None:
+            raise InvalidDataError(f"{show(action)} is not a phase10 action")
+    return writer(action)
+
+
+# One writer per action class, for action_to_text's lookup by class. They read a card's text
+# by its code (as format_cards does) rather than through str(), which costs a Python call;
+# anything but a Card is written with str(), as before.
+
+_CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
+"""The notation of every card, indexed by :attr:`~phase10.Card.code`."""
+
+
+def _card_text(card: Card) -> str:
+    """``str(card)``, read by the card's code."""
+    return _CARD_TEXT[card.code] if type(card) is Card else str(card)
+
+
+def _lay_down_text(action: LayDown) -> str:
+    head = "lay" if action.phase is None else f"lay phase={action.phase}"
+    melds = action.melds
+    if not melds:
+        return head
+    return f"{head} {' | '.join([_group_text(meld) for meld in melds])}"
+
+
+def _lay_group_text(action: LayGroup) -> str:
+    head = "group" if action.phase is None else f"group phase={action.phase}"
+    return f"{head} {_group_text(action.meld)}"
+
+
+def _hit_text(action: Hit) -> str:
+    card = action.card
+    text = _CARD_TEXT[card.code] if type(card) is Card else str(card)  # _card_text, inline
+    end = action.end
+    if end is None:
+        return f"hit {action.owner}.{action.meld} {text}"
+    return f"hit {action.owner}.{action.meld} {text} {end.value}"
+
+
+def _discard_text(action: Discard) -> str:
+    card = action.card
+    text = _CARD_TEXT[card.code] if type(card) is Card else str(card)  # _card_text, inline
+    target = action.target
+    return f"discard {text}" if target is None else f"discard {text} @{target}"
+
+
+def _swap_text(action: SwapWild) -> str:
+    card = _card_text(action.card)
+    return f"swap {card} {action.owner}.{action.meld} {action.end.value}"
+
+
+def _next_hand_text(action: NextHand) -> str:
+    if action.deck is None:
+        return "next"
+    return f"next deck {format_cards(action.deck)}".rstrip()
+
+
+_WRITERS: Mapping[type, Callable[[Any], str]] = MappingProxyType(
+    {  # in the order action_to_text tried the classes with isinstance, for subclasses
+        DrawStock: lambda action: "draw",
+        TakeDiscard: lambda action: "take",
+        LayDown: _lay_down_text,
+        LayGroup: _lay_group_text,
+        Hit: _hit_text,
+        Discard: _discard_text,
+        ChoosePhase: lambda action: f"choose {action.phase}",
+        Save: lambda action: f"save {_card_text(action.card)}",
+        TakeSaved: lambda action: f"takesaved {_card_text(action.card)}",
+        GiveCard: lambda action: f"give {action.seat}",
+        SwapWild: _swap_text,
+        NextHand: _next_hand_text,
+    }
+)
 
 
 def _inferred_anchor(
@@ -168,13 +242,33 @@ def _inferred_anchor(
     return None, None
 
 
-def _param_text(requirement: Requirement) -> str:
-    """``[name=value,...]`` for the requirement's fields besides ``size`` that differ from
-    their defaults (``""`` when there are none)."""
+_Fields = tuple[tuple[str, "attrs.Attribute[Any]"], ...]
+
+
+def _param_fields(cls: type) -> _Fields:
+    """The fields of a requirement class that a group head writes as ``[name=value,...]``:
+    those its constructor takes, besides ``size``."""
+    return tuple((name, field) for name, field in _init_fields(cls).items() if name != "size")
+
+
+_KNOWN_KINDS: Mapping[type, tuple[str, _Fields]] = MappingProxyType(
+    {
+        cls: (cls.kind, _param_fields(cls))
+        for cls in requirement_kinds().values()
+        if _KIND_RE.fullmatch(cls.kind) and cls.__dictoffset__ == 0
+    }
+)
+"""The package's own group kinds (those defined when this module is imported), with their
+kind names and parameter fields: each group of them is written without a look at attrs'
+fields or the kind's spelling. Their instances have no ``__dict__``, so their ``kind`` is the
+class's."""
+
+
+def _param_text(requirement: Requirement, fields: _Fields) -> str:
+    """``[name=value,...]`` for the requirement's ``fields`` whose values differ from their
+    defaults (``""`` when there are none)."""
     parts: list[str] = []
-    for name, field in _init_fields(type(requirement)).items():
-        if name == "size":
-            continue
+    for name, field in fields:
         value = getattr(requirement, field.name)
         if field.default is not attrs.NOTHING and value == field.default:
             continue
@@ -182,6 +276,8 @@ def _param_text(requirement: Requirement) -> str:
             text = str(value).lower()
         elif isinstance(value, enum.Enum):
             text = str(value.value)
+        elif isinstance(value, int) and value not in _PARAM_INTS:
+            text = ""  # a number the notation does not read back
         elif isinstance(value, (int, str)):
             text = str(value)
         else:
@@ -195,23 +291,51 @@ def _param_text(requirement: Requirement) -> str:
     return f"[{','.join(parts)}]" if parts else ""
 
 
+def _unwritable(kind: str, reason: str) -> InvalidDataError:
+    return InvalidDataError(f"a {kind!r} group cannot be written in the action notation: {reason}")
+
+
 def _group_text(meld: Meld) -> str:
     requirement = meld.requirement
-    kind = requirement.kind
-    if not _KIND_RE.fullmatch(kind):
-        raise InvalidDataError(f"a {kind!r} group cannot be written in the action notation")
-    size = "" if requirement.size == len(meld.cards) else str(requirement.size)
+    known = _KNOWN_KINDS.get(type(requirement))
+    if known is None:
+        kind = requirement.kind
+        if not _KIND_RE.fullmatch(kind):
+            raise InvalidDataError(f"a {kind!r} group cannot be written in the action notation")
+    else:
+        kind = known[0]
+    cards = meld.cards
+    size = requirement.size
+    if size == len(cards):
+        size_text = ""
+    else:
+        if isinstance(size, int) and size > _MAX_GROUP_SIZE:
+            raise _unwritable(kind, _size_problem(size))
+        size_text = str(size)
+    number = meld.number
+    color = meld.color
+    if meld.colors:
+        anchored = True
+    elif (kind == "set" or kind == "run") and cards and cards[0].number is not None:
+        # the usual group: the anchor read off its first card is that card's number
+        anchored = color is not None or cards[0].number != number
+    else:
+        anchored = _inferred_anchor(kind, cards, meld.wraps) != (number, color)
     anchor = ""
-    if meld.colors or _inferred_anchor(kind, meld.cards, meld.wraps) != (
-        meld.number,
-        meld.color,
-    ):
-        number = "" if meld.number is None else str(meld.number)
-        color = "" if meld.color is None else meld.color.value
-        color += "".join(c.value for c in meld.colors)  # an alternating run's second colour
-        anchor = f"@{number}{color}"
+    if anchored:
+        letters = "" if color is None else color.value
+        letters += "".join(c.value for c in meld.colors)  # an alternating run's second colour
+        anchor = f"@{'' if number is None else str(number)}{letters}"
     wrap = "~" if meld.wraps else ""
-    return f"{kind}{size}{_param_text(requirement)}{anchor}{wrap}:{format_cards(meld.cards)}"
+    if known is None:
+        params = _param_text(requirement, _param_fields(type(requirement)))
+    else:
+        params = _param_text(requirement, known[1]) if known[1] else ""
+    try:
+        text = " ".join([_CARD_TEXT[card.code] for card in cards])
+    except (AttributeError, IndexError, TypeError):
+        text = format_cards(cards)  # not cards: its error says so
+    return f"{kind}{size_text}{params}{anchor}{wrap}:{text}"
 
 
 # --------------------------------------------------------------------------- reading
@@ -493,7 +617,10 @@ def _lay_plain(text: str, keyword: str, one_group: bool) -> Action | None:
             cards = tuple(map(card_of, _WORD_RE.findall(stripped, head.end())))
         except KeyError:
             return None
-        requirement = cls(size=int(size) if size else len(cards))  # type: ignore[call-arg]
+        count = int(size) if size else len(cards)
+        if size and count > _MAX_GROUP_SIZE:
+            return None
+        requirement = cls(size=count)  # type: ignore[call-arg]
         wraps = wrap is not None
         number, color, more = _anchor(kind, cards, wraps, anchor, anchor_number, letters)
         melds.append(Meld(requirement, cards, number, color, wraps, more))
@@ -547,6 +674,8 @@ def _parse_group(segment: str, offset: int, kinds: Mapping[str, type[Requirement
     card_tokens = _tokens(stripped[head.end() :], offset + head.end())
     cards = tuple(_card(token) for token in card_tokens)
     size = int(head.group("size")) if head.group("size") else len(cards)
+    if head.group("size") and size > _MAX_GROUP_SIZE:
+        raise head_token.error(_size_problem(size))
     params = _parse_params(cls, head.group("params"), head_token)
     try:
         requirement = cls(size=size, **params)  # type: ignore[call-arg]
@@ -606,7 +735,12 @@ def _param_value(text: str, tp: object, token: _Token) -> object:
         if option is bool and text.lower() in ("true", "false"):
             return text.lower() == "true"
         if option is int and _INT_RE.fullmatch(text):
-            return int(text)
+            number = int(text)
+            if number not in _PARAM_INTS:
+                raise token.error(
+                    f"a group parameter is a whole number of at most 64 bits, not {show(number)}"
+                )
+            return number
         if option is str:
             return text
         if isinstance(option, type) and issubclass(option, enum.Enum):
