@@ -21,7 +21,14 @@ from phase10 import (
     SetOf,
     parse_cards,
 )
-from phase10.limits import MAX_ANCHOR, MAX_GROUP_INDEX, MAX_PHASE_NUMBER, MAX_PLAYERS, quote
+from phase10.limits import (
+    MAX_ANCHOR,
+    MAX_DECK_SIZE,
+    MAX_GROUP_INDEX,
+    MAX_PHASE_NUMBER,
+    MAX_PLAYERS,
+    quote,
+)
 from phase10.notation import _MAX_GROUP_SIZE, _parse_careful, action_to_text, parse_action
 from phase10.phases import Phase
 
@@ -39,8 +46,8 @@ class _Counted(SetOf):
 def test_the_group_bound_is_the_largest_deck() -> None:
     """53,000: every count of a DeckSpec at its limit; Rules refuses a phase needing more
     cards than its deck holds (R-1.6), so no phase asks for a larger group."""
-    assert _MAX_GROUP_SIZE == DeckSpec(1000, 1000, 1000, 1000, 1000, 1000).size == 53_000
     largest = DeckSpec(1000, 1000, 1000, 1000, 1000, 1000)
+    assert _MAX_GROUP_SIZE == MAX_DECK_SIZE == largest.size == 53_000
     Rules(deck=largest, phases=(Phase(1, (SetOf(_MAX_GROUP_SIZE),)),))  # accepted
     with pytest.raises(ValueError, match="more cards than the deck holds"):
         Rules(deck=largest, phases=(Phase(1, (SetOf(_MAX_GROUP_SIZE + 1),)),))

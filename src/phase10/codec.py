@@ -23,9 +23,17 @@ from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
-from .cards import ALL_CARDS, Card, Color, DeckSpec, format_cards
+from .cards import ALL_CARDS, Card, Color, format_cards
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
-from .limits import MAX_DOCUMENT, MAX_LINE, MAX_PHASE_NUMBER, SEED_LIMIT, checked_text, quote
+from .limits import (
+    MAX_DECK_SIZE,
+    MAX_DOCUMENT,
+    MAX_LINE,
+    MAX_PHASE_NUMBER,
+    SEED_LIMIT,
+    checked_text,
+    quote,
+)
 from .melds import Meld, Requirement
 from .notation import requirement_kinds
 from .phases import PHASE_NAMES, Phase, describe_requirements
@@ -72,8 +80,6 @@ _KEY_SHOWN = 40
 _LOWEST_INT = -(2**63)
 _MOST_SEATS = 64
 """The most seats any game of the family allows (Phase 10 Dice's ``max_players``)."""
-_LARGEST_DECK = DeckSpec(*(1000,) * len(attrs.fields(DeckSpec))).size
-"""The cards of the largest deck a DeckSpec allows (every count at its limit, 1000)."""
 _CARDS_BY_TEXT: Mapping[str, Card] = MappingProxyType({str(card): card for card in ALL_CARDS})
 
 
@@ -382,10 +388,10 @@ class Codec:
                 return self.decode_requirement(data, path)
             if tp is Phase:
                 groups = data.get("requirements") if isinstance(data, dict) else None
-                if isinstance(groups, list) and len(groups) > _LARGEST_DECK:  # before each one
+                if isinstance(groups, list) and len(groups) > MAX_DECK_SIZE:  # before each one
                     raise InvalidDataError(
                         f"{len(groups):,} groups: more than the largest deck a DeckSpec allows "
-                        f"has cards ({_LARGEST_DECK:,})",
+                        f"has cards ({MAX_DECK_SIZE:,})",
                         f"{path}.requirements",
                     )
                 return self.decode_fields(Phase, data, path, optional=("name",))

@@ -22,6 +22,7 @@ from .errors import InvalidDataError
 __all__ = [
     "MAX_ANCHOR",
     "MAX_COUNT",
+    "MAX_DECK_SIZE",
     "MAX_DOCUMENT",
     "MAX_GROUP_INDEX",
     "MAX_LINE",
@@ -45,6 +46,12 @@ MAX_PLAYERS = 12
 
 MAX_PHASE_NUMBER = 999
 """Phases are numbered from 1 to this."""
+
+MAX_DECK_SIZE = 53_000
+"""The cards of the largest deck a :class:`~phase10.DeckSpec` allows (every count at 1000).
+
+No phase asks for a larger group, and no seat holds more groups: :class:`~phase10.Rules`
+refuses a phase that needs more cards than its deck holds."""
 
 MAX_GROUP_INDEX = 65_535
 """The largest index of a group among a seat's groups (a :class:`~phase10.Hit`'s ``meld``).

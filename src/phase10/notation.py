@@ -93,9 +93,9 @@ from .actions import (
     TakeDiscard,
     TakeSaved,
 )
-from .cards import ALL_CARDS, Card, Color, DeckSpec, format_cards
+from .cards import ALL_CARDS, Card, Color, format_cards
 from .errors import InvalidDataError, InvalidMeldError
-from .limits import MAX_LINE, MAX_TOKEN, SEED_LIMIT, quote, show
+from .limits import MAX_DECK_SIZE, MAX_LINE, MAX_TOKEN, SEED_LIMIT, quote, show
 from .melds import ColorOf, End, Meld, Requirement, RunOf, SetOf, requirement_kinds
 
 __all__ = ["action_to_text", "parse_action", "parse_actions", "requirement_kinds"]
@@ -111,11 +111,8 @@ _INT_RE = re.compile(r"-?[0-9]+", re.ASCII)
 _PLACE_RE = re.compile(r"(-?[0-9]+)\.(-?[0-9]+)", re.ASCII)
 _WORD_RE = re.compile(r"\S+", re.ASCII)
 _COLORS_BY_LETTER: Mapping[str, Color] = MappingProxyType({c.value: c for c in Color})
-_MAX_GROUP_SIZE = DeckSpec(*(1000,) * len(attrs.fields(DeckSpec))).size
-"""The largest group size the notation reads or writes as a number (53,000): the cards of the
-largest deck a :class:`~phase10.DeckSpec` allows (every count at 1000). No phase asks for a
-larger group, since :class:`~phase10.Rules` refuses a phase that needs more cards than its
-deck holds."""
+_MAX_GROUP_SIZE = MAX_DECK_SIZE
+"""The largest group size the notation reads or writes as a number: no phase asks for more."""
 _PARAM_INTS = range(-(2**63), SEED_LIMIT)
 """The whole numbers a group parameter may be: those of 64 bits, which a game document holds."""
 
