@@ -18,11 +18,13 @@ functions writes and reads the game records behind ``--save`` and ``replay``.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
 from .. import variants
 from ..actions import Action, Discard, GiveCard, NextHand
+from ..cards import Card, format_cards
 from ..errors import InvalidDataError
 from ..narration import describe, describe_result
 from ..record import GameRecord
@@ -34,6 +36,7 @@ __all__ = [
     "DEMO_NAMES",
     "Narrator",
     "addressed",
+    "drawn_line",
     "load_game",
     "person_table",
     "save_game",
@@ -156,6 +159,20 @@ def addressed(text: str, name: str) -> str:
     "Cy hit R6 on Ann's set of 6s"
     """
     return text.replace("You's ", "your ") if name == "You" else text
+
+
+def drawn_line(before: Sequence[Card], after: Sequence[Card]) -> str:
+    """The line that tells a person the card they drew from the draw pile, which the
+    narration keeps from the table ("You drew from the draw pile"): the cards of the
+    hand ``after`` the draw beyond those of the hand ``before`` it. The card game and
+    Twist both say it.
+
+    >>> hand = [Card.parse("R7"), Card.parse("B2")]
+    >>> drawn_line(hand, [*hand, Card.parse("S")])
+    '  (you drew S)\\n'
+    """
+    gained = Counter(after) - Counter(before)
+    return f"  (you drew {format_cards(sorted(gained.elements()))})\n"
 
 
 def skip_upturned(state: GameState) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -46,6 +45,7 @@ from . import games
 from .args import bot_choice, card_game_bot, name_text, positive, resume_path, save_path, whole
 from .common import (
     Narrator,
+    drawn_line,
     load_game,
     person_table,
     save_game,
@@ -220,11 +220,6 @@ def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     return f"{match[0]} {rest.strip()}".rstrip()
 
 
-def _drawn(before: GameState, after: GameState, seat: int) -> list[str]:
-    gained = Counter(after.players[seat].hand) - Counter(before.players[seat].hand)
-    return [str(card) for card in sorted(gained.elements())]
-
-
 def run_play(
     out: TextIO,
     ask: Ask,
@@ -336,7 +331,7 @@ def _play(
         after = apply(state, action)
         narrate(state, action, after)
         if mover == seat and isinstance(action, DrawStock):
-            out.write(f"  (you drew {' '.join(_drawn(state, after, seat))})\n")
+            out.write(drawn_line(state.players[seat].hand, after.players[seat].hand))
         actions.append(action)
         state = after
     return state

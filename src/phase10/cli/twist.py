@@ -19,7 +19,6 @@ hand) and types a listed move's number or the move in the notation of
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -48,7 +47,7 @@ from ..twist import (
 from ..twist.bots import GAME
 from ..twist.serialization import save_record
 from ..twist.simulate import make_bot
-from .common import addressed
+from .common import addressed, drawn_line
 from .family import TerminalGame, demo_runner, play_runner, seat_names
 
 __all__ = [
@@ -128,8 +127,7 @@ def _tell_play(
     if mover is not None and mover != seat:
         out.write(f"  {addressed(describe(before, action), before.players[seat].name)}\n")
     elif mover == seat and isinstance(action, DrawStock):
-        drawn = Counter(after.players[seat].hand) - Counter(before.players[seat].hand)
-        out.write(f"  (you drew {format_cards(sorted(drawn.elements()))})\n")
+        out.write(drawn_line(before.players[seat].hand, after.players[seat].hand))
     _told_result(out, before, after)
 
 
