@@ -36,6 +36,7 @@ __all__ = [
     "DEMO_NAMES",
     "Narrator",
     "addressed",
+    "counted",
     "drawn_line",
     "load_game",
     "person_table",
@@ -44,6 +45,7 @@ __all__ = [
     "seat_names",
     "standings",
     "table_size",
+    "tell_end",
 ]
 
 DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -143,7 +145,7 @@ class Narrator:
             out.write(f"  {printable(describe_result(after, result))}\n")
             scores = ", ".join(
                 f"{printable(p.name)} {p.score} (+{result.points[i]}, "
-                f"{_count(len(p.completed), 'phase')} completed)"
+                f"{counted(len(p.completed), 'phase')} completed)"
                 for i, p in enumerate(after.players)
             )
             out.write(f"  Scores: {scores}\n")
@@ -181,7 +183,8 @@ def skip_upturned(state: GameState) -> bool:
     return top is not None and top.is_skip and len(state.discard_pile) == 1
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: ``1 action``, ``5 actions``."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
@@ -239,6 +242,26 @@ def saved_line(path: str | os.PathLike[str]) -> str:
     """
     shown = printable(os.fspath(path))
     return f"Game saved to {shown} (replay it with: phase10 replay {shown})\n"
+
+
+def tell_end(
+    out: TextIO, standings: Sequence[str] | None, *, won: bool, save: str | None, seed: int
+) -> None:
+    """The end of a person's game: the ``standings`` lines when it is over, where it was
+    saved, and its seed, shown only now (R-3.8): every game of the family ends alike.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> tell_end(out, None, won=False, save=None, seed=7)
+    >>> out.getvalue()
+    "This game's seed was 7.\\n"
+    """
+    if standings is not None:
+        out.write("\n" + "\n".join(standings) + "\n")
+        out.write("You won!\n" if won else "Better luck next game.\n")
+    if save is not None:
+        out.write(saved_line(save))
+    out.write(f"This game's seed was {seed}.\n")
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

@@ -56,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add the ``demo`` subcommand and its options."""
     demo = sub.add_parser(
         "demo",
-        help="play a seeded four-bot game and tell it hand by hand",
+        help="play a seeded four-bot game and tell it (--game dice, twist)",
         description="Play a seeded bot game and tell it hand by hand.",
     )
     demo.add_argument("--seed", type=whole, default=2026, help="the game's seed (default 2026)")
@@ -67,7 +67,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="2-6",
         help="seats (4, or the nearest the rules allow)",
     )
-    demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    demo.add_argument(
+        "--variant",
+        default="standard",
+        help="a variant spec, e.g. even-phases; 'phase10 variants' lists them, "
+        "'phase10 variants --game dice' the presets of dice (or twist)",
+    )
     demo.add_argument(
         "--bot",
         type=bot_choice,

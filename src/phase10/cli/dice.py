@@ -57,6 +57,9 @@ HELP = """\
     release 3                 take die 3 back, to roll it again
     declare 0 1 2 | 3 4 5     make your phase with these dice, one group each
     end                       end your turn without your phase
+  The dice are numbered from 0: 3:[G7] is die 3, a green 7, set aside (kept);
+  a die shows a colour (B G R Y) and a number, or W for a Wild of its colour.
+  Your phase scores the points of its dice.
   Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
 
@@ -142,7 +145,7 @@ def render_view(view: DiceView) -> list[str]:
             f"{i}:{'[' if i in kept else ''}{face}{']' if i in kept else ''}"
             for i, face in enumerate(view.dice)
         )
-        lines.append(f"  Dice ([kept]): {shown}")
+        lines.append(f"  Dice (set aside in [ ]): {shown}")
         lines.append(f"  Rolls left: {view.rolls_left}")
     return lines
 
@@ -173,11 +176,13 @@ _DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
     render_view=render_view,
     hint=_hint,
     help_text=HELP,
+    verbs=("roll", "keep", "release", "declare", "end"),
     example="keep 0 3",
     demo_names=_demo_names,
     demo_intro=lambda rules: [],
     tell_demo=_tell_demo,
     tell_play=_tell_play,
+    play_start=lambda state: "",
 )
 
 run_demo = _DICE.run_demo

@@ -24,7 +24,6 @@ explanation and a new prompt, never a traceback, and end of input quits.
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -32,9 +31,7 @@ from .. import variants
 from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
 from ..engine import apply, check, legal_actions, new_game
-from ..engine.common import either
 from ..errors import InvalidDataError, Phase10Error
-from ..limits import quote
 from ..notation import action_to_text, parse_action
 from ..rules import InitialSkip, InitialWild, PhaseChoice, PhaseOrder, Rules
 from ..simulate import make_bot
@@ -49,11 +46,11 @@ from .common import (
     load_game,
     person_table,
     save_game,
-    saved_line,
     standings,
     table_size,
+    tell_end,
 )
-from .prompt import console_ask, read_move
+from .prompt import console_ask, nearest_move, read_move, refuse_unknown_word
 from .runners import play_runner
 
 __all__ = [
@@ -176,15 +173,10 @@ def read_notation(text: str, legal: Sequence[Action]) -> Action:
     ...
     phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
     """
-    word = text.split()[0].lower() if text.split() else ""
-    if word and word not in VERBS and word not in OTHER_WORDS:
-        starts = list(dict.fromkeys(_verb(action) for action in legal))
-        if "group" in starts and "lay" not in starts:
-            starts.append("lay")  # a whole phase may be typed at once
-        raise InvalidDataError(
-            f"unknown action: your moves now begin with {either(starts)}",
-            path=quote(text.split()[0]),
-        )
+    starts = list(dict.fromkeys(_verb(action) for action in legal))
+    if "group" in starts and "lay" not in starts:
+        starts.append("lay")  # a whole phase may be typed at once
+    refuse_unknown_word(text, (*VERBS, *OTHER_WORDS), starts)
     return parse_action(text)
 
 
@@ -209,15 +201,7 @@ def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     >>> did_you_mean("xyzzy", []) is None
     True
     """
-    word, _, rest = text.strip().partition(" ")
-    listed = [_verb(action) for action in legal]
-    known = list(dict.fromkeys([*listed, "help", "look", "quit"]))
-    if word.lower() in known or word.lower() in VERBS:
-        return None
-    match = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
-    if not match:
-        return None
-    return f"{match[0]} {rest.strip()}".rstrip()
+    return nearest_move(text, [_verb(action) for action in legal], VERBS)
 
 
 def run_play(
@@ -294,12 +278,8 @@ def run_play(
         state = _play(out, ask, state, seat, bots, narrate, actions, checkpoint)
     finally:  # keep the moves made so far, even when an error stops the game
         checkpoint()
-    if state.is_over:
-        out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
-        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-    if save is not None:
-        out.write(saved_line(save))
-    out.write(f"This game's seed was {first.seed}.\n")
+    over = ["Final standings", *standings(state)] if state.is_over else None
+    tell_end(out, over, won=seat in state.winners, save=save, seed=first.seed)
     return 0
 
 
@@ -341,15 +321,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add the ``play`` subcommand and its options."""
     play = sub.add_parser(
         "play",
-        help="play against bots in the terminal",
+        help="play against bots in the terminal (--game dice, twist)",
         description="Play against bots. Type a listed move's number or the move in notation "
         "(draw, take, discard R7, hit 1.0 R8 high, lay set:R7 B7 W | run:R3 R4 R5 R6); "
-        "help, look, quit or Ctrl-D at the prompt.",
+        "help, look, quit or Ctrl-D at the prompt. --game dice and --game twist play "
+        "Phase 10 Dice and Phase 10 Twist, whose moves 'help' lists.",
     )
     play.add_argument(
         "--players", type=positive, help="seats at the table (3, or the nearest the rules allow)"
     )
-    play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
+    play.add_argument(
+        "--variant",
+        help="a variant spec, e.g. even-phases (default standard); 'phase10 variants' lists "
+        "them, 'phase10 variants --game dice' the presets of dice (or twist)",
+    )
     play.add_argument("--seed", type=whole, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument(

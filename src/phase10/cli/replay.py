@@ -22,7 +22,7 @@ from ..state import GameState
 from ..text import printable
 from ..twist.serialization import from_json as twist_json
 from . import dice, twist
-from .common import Narrator, load_game, standings
+from .common import Narrator, counted, load_game, standings
 
 __all__ = ["add_parser", "run", "run_replay"]
 
@@ -63,7 +63,7 @@ def run_replay(
     players = ", ".join(printable(name) for name in record.players)
     out.write(
         f"phase10 replay: {printable(record.spec)} rules, seed {record.seed}, players {players}, "
-        f"{len(record.actions)} actions\n"
+        f"{counted(len(record.actions), 'action')}\n"
     )
     for key, value in record.metadata.items():
         out.write(f"  {printable(key)}: {printable(value)}\n")
