@@ -216,3 +216,35 @@ def test_a_replay_of_one_action_says_action(
     status, out, _ = run(capsys, "replay", str(path))
     assert status == 0
     assert out.splitlines()[0].endswith("players You, Bob, 1 action")
+
+
+def test_the_person_is_told_when_a_bot_has_made_the_last_phase() -> None:
+    """D-6.1: the demo says "Cy has made the last phase!"; the person playing was not told
+    that their next turns were their last chance."""
+    lines = play_lines(["roll", "end"] * 400)
+    finished = [line for line in lines if line.endswith(" has made the last phase!")]
+    assert finished == ["  Bob has made the last phase!"]
+    assert lines.index(finished[0]) < lines.index("Final standings")
+
+
+@pytest.mark.parametrize("players", [1, 8])
+def test_demo_seats_every_table_the_dice_rules_allow(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """D-1.4: one to eight players; ``demo --players`` took 2-6 only, the card game's."""
+    status, out, err = run(capsys, "demo", "--game", "dice", "--players", str(players))
+    assert (status, err) == (0, "")
+    assert out.startswith("phase10 demo: Phase 10 Dice, standard rules, seed 2026, players ")
+    status, _, err = run(capsys, "demo", "--players", "7")  # the card game: 2 to 6 (R-1)
+    assert status == 2
+    assert "7 players cannot play; these rules allow 2 to 6" in err
+
+
+def test_solitaire_says_so() -> None:
+    """D-7.1: a table of one read "against greedy bots ."."""
+    given = iter(["quit"])
+    out = io.StringIO()
+    run_play(out, lambda prompt: next(given, None), players=1, seed=5)
+    assert out.getvalue().splitlines()[0] == (
+        "phase10 play: Phase 10 Dice, standard rules. You are seat 0, alone (solitaire)."
+    )

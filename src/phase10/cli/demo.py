@@ -12,7 +12,7 @@ from ..engine import new_game
 from ..simulate import make_bot
 from ..state import GameState
 from . import games
-from .args import bot_choice, card_game_bot, save_path, whole
+from .args import bot_choice, card_game_bot, positive, save_path, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
@@ -31,6 +31,7 @@ def run_demo(
 ) -> GameState:
     """Play a seeded bot game and write a readable account of it to ``out``."""
     rules = variants.resolve(spec)
+    rules.check_players(players)
     names = DEMO_NAMES[:players]
     state = new_game(names, rules, seed=seed)
     bots = [make_bot(bot, seed + i) for i in range(players)]
@@ -62,10 +63,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     demo.add_argument("--seed", type=whole, default=2026, help="the game's seed (default 2026)")
     demo.add_argument(
         "--players",
-        type=int,
-        choices=range(2, 7),
-        metavar="2-6",
-        help="seats (4, or the nearest the rules allow)",
+        type=positive,
+        help="seats (4, or the nearest the rules allow; Phase 10 Dice seats 1 to 8)",
     )
     demo.add_argument(
         "--variant",

@@ -100,6 +100,11 @@ def _tell_demo(
         out.write(f"  {describe(before, action, after)}\n")
     if verbose and isinstance(action, Roll):
         out.write(f"    dice: {describe_dice(after)}\n")
+    _tell_finish(out, before, after)
+
+
+def _tell_finish(out: TextIO, before: DiceState, after: DiceState) -> None:
+    """The line that says the game is ending: a player has made the last phase (D-6.1)."""
     if after.finisher is not None and before.finisher is None:
         out.write(f"  {after.players[after.finisher].name} has made the last phase!\n")
 
@@ -112,10 +117,12 @@ def _tell_play(
     action: DiceAction,
     after: DiceState,
 ) -> None:
-    """The bots' declarations and ends of turn; the person's own rolls as well."""
+    """The bots' declarations and ends of turn; the person's own rolls as well; and, as
+    the demo says it, that someone has made the last phase (the others' last chance)."""
     told = (Declare, EndTurn) if mover != seat else (Roll, Declare, EndTurn)
     if isinstance(action, told):
         out.write(f"  {describe(before, action, after)}\n")
+    _tell_finish(out, before, after)
 
 
 def render_view(view: DiceView) -> list[str]:

@@ -181,6 +181,7 @@ class TerminalGame(Generic[S, V, A, R]):
         as a record.
         """
         rules = self.resolve_rules(spec)
+        rules.check_players(players)
         names = self.demo_names(players)
         state = self.new_game(names, seed=seed, rules=rules)
         bots = [self.make_bot(bot, seed * 16 + i) for i in range(players)]
@@ -290,9 +291,10 @@ class TerminalGame(Generic[S, V, A, R]):
         # No seed until the end: with it a player could rebuild the bots' hands and the
         # stock, or every roll to come (R-3.8), as in the card game.
         others = ", ".join(f"{printable(names[s])} (seat {s})" for s in bots)
+        against = f"against {bot} bots {others}" if bots else "alone (solitaire)"
         out.write(
             f"phase10 play: {self.title}, {printable(rules.spec)} rules. You are seat "
-            f"{seat}, against {bot} bots {others}.\n"
+            f"{seat}, {against}.\n"
             f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' for more, "
             "'quit' or Ctrl-D to leave.\n" + self.play_start(state)
         )
