@@ -280,3 +280,14 @@ def test_variants_lists_the_twist_presets(capsys: pytest.CaptureFixture[str]) ->
     status, out, err = run(capsys, "variants", "--game", "twist", "--plain")
     assert (status, err) == (0, "")
     assert any(line.startswith("short-board ") for line in out.splitlines())
+
+
+def test_a_skip_on_the_person_is_told_and_so_is_the_lost_turn() -> None:
+    """T-5.1: "Bob played a Skip on You", and then Bob moved twice with no word of the turn
+    the person lost; the card game's ``play`` says "You lose a turn"."""
+    out = io.StringIO()
+    run_play(out, lambda prompt: "1", players=2, seed=1, spec="short-board")
+    lines = out.getvalue().splitlines()
+    skip = lines.index("  Bob played a Skip on you")
+    assert "  You lose a turn (skipped)" in lines[skip : skip + 3]
+    assert not any(" on You" in line for line in lines)

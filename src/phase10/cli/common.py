@@ -18,6 +18,7 @@ functions writes and reads the game records behind ``--save`` and ``replay``.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
@@ -152,15 +153,26 @@ class Narrator:
 
 
 def addressed(text: str, name: str) -> str:
-    """``text`` with the possessive of a person seated as "You" (``play``'s default name)
-    said as a person says it: "Cy hit R6 on your set of 6s", not "on You's set".
+    """``text`` with a person seated as "You" (``play``'s default name) said as a person
+    says it past a sentence's first word: "Cy hit R6 on your set of 6s", not "on You's
+    set"; "Bob played a Skip on you", not "on You".
 
     >>> addressed("Cy hit R6 on You's set of 6s", "You")
     'Cy hit R6 on your set of 6s'
+    >>> addressed("Bob discarded S and skipped You", "You")
+    'Bob discarded S and skipped you'
+    >>> addressed("You drew from the draw pile", "You")
+    'You drew from the draw pile'
     >>> addressed("Cy hit R6 on Ann's set of 6s", "Ann")
     "Cy hit R6 on Ann's set of 6s"
     """
-    return text.replace("You's ", "your ") if name == "You" else text
+    if name != "You":
+        return text
+    return _YOU.sub("you", text.replace("You's ", "your "))
+
+
+_YOU = re.compile(r"(?<=\S )You\b(?!')")
+"""The name "You" after a sentence's first word (not "You's", which becomes "your")."""
 
 
 def drawn_line(before: Sequence[Card], after: Sequence[Card]) -> str:

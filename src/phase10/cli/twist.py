@@ -129,12 +129,15 @@ def _tell_play(
     after: TwistState,
 ) -> None:
     """Every move of the bots, and the card the person drew (the table shows their other
-    moves); each hand's result, and the header of the next hand, as the card game's
+    moves); each turn lost to a Skip; each hand's result, and the header of the next hand, as the card game's
     ``play`` opens one (the bots' first moves belong to it, not to the result above)."""
     if mover is not None and mover != seat:
         out.write(f"  {addressed(describe(before, action), before.players[seat].name)}\n")
     elif mover == seat and isinstance(action, DrawStock):
         out.write(drawn_line(before.players[seat].hand, after.players[seat].hand))
+    for lost in after.lost_turns:  # T-5.1, told as the card game's play tells it
+        who = "You lose" if lost == seat else f"{printable(after.players[lost].name)} loses"
+        out.write(f"  {who} a turn (skipped)\n")
     _told_result(out, before, after)
     if after.hand_number != before.hand_number:
         out.write(_hand_header(after))
