@@ -129,8 +129,9 @@ def _tell_play(
     after: TwistState,
 ) -> None:
     """Every move of the bots, and the card the person drew (the table shows their other
-    moves); each turn lost to a Skip; each hand's result, and the header of the next hand, as the card game's
-    ``play`` opens one (the bots' first moves belong to it, not to the result above)."""
+    moves); each turn lost to a Skip; each hand's result, and the header of the next hand,
+    as the card game's ``play`` opens one (the bots' first moves belong to it, not to the
+    result above)."""
     if mover is not None and mover != seat:
         out.write(f"  {addressed(describe(before, action), before.players[seat].name)}\n")
     elif mover == seat and isinstance(action, DrawStock):
