@@ -248,3 +248,17 @@ def test_solitaire_says_so() -> None:
     assert out.getvalue().splitlines()[0] == (
         "phase10 play: Phase 10 Dice, standard rules. You are seat 0, alone (solitaire)."
     )
+
+
+def test_a_saved_dice_game_is_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A dice record given to ``play --resume`` was read as a card game's: "$.type:
+    expected a type of state, rules, view or record, not 'dice-record'"."""
+    path = tmp_path / "game.json"
+    play_lines(["roll", "keep 0"], save=str(path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("roll\nquit\n"))
+    status, out, err = run(capsys, "play", "--resume", str(path))
+    assert (status, err) == (0, "")
+    assert "Dice (set aside in [ ]): 0:[" in out  # the kept die is still kept
+    assert load_record(path).actions == ("roll", "keep 0", "roll")

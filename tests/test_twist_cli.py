@@ -291,3 +291,26 @@ def test_a_skip_on_the_person_is_told_and_so_is_the_lost_turn() -> None:
     skip = lines.index("  Bob played a Skip on you")
     assert "  You lose a turn (skipped)" in lines[skip : skip + 3]
     assert not any(" on You" in line for line in lines)
+
+
+def test_a_saved_twist_game_is_resumed_without_naming_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --save`` said "see --resume", and --resume refused dice and Twist; the file
+    says which game it holds, so ``--game`` is not needed (T-8.1: the seed stays hidden)."""
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\nquit\n"))
+    assert main(["play", "--game", "twist", "--players", "2", "--save", str(path)]) == 0
+    capsys.readouterr()
+    saved = load_record(path).actions
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
+    status, out, err = run(capsys, "play", "--resume", str(path))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"phase10 play: resuming {path}: Phase 10 Twist, standard rules.")
+    assert f"  (resumed after {len(saved)} moves)" in out
+    resumed = load_record(path).actions
+    assert resumed[: len(saved)] == saved
+    assert len(resumed) > len(saved)
+    status, out, err = run(capsys, "play", "--resume", str(path), "--game", "dice")
+    assert (status, out) == (2, "")
+    assert "goes on with a saved twist game, not --game dice" in err

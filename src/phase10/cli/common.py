@@ -17,11 +17,13 @@ functions writes and reads the game records behind ``--save`` and ``replay``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections import Counter
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol, TextIO, TypeVar
 
 from .. import variants
 from ..actions import Action, Discard, GiveCard, NextHand
@@ -37,11 +39,14 @@ __all__ = [
     "DEMO_NAMES",
     "Narrator",
     "addressed",
+    "continued",
     "counted",
     "drawn_line",
     "load_game",
+    "load_saved",
     "person_table",
     "save_game",
+    "saved_game",
     "saved_line",
     "seat_names",
     "standings",
@@ -274,6 +279,56 @@ def tell_end(
     if save is not None:
         out.write(saved_line(save))
     out.write(f"This game's seed was {seed}.\n")
+
+
+def saved_game(path: str | os.PathLike[str]) -> str:
+    """Which game a saved record is of: ``"dice"`` or ``"twist"`` when its type says so,
+    else ``"cards"`` (the card game's reader then explains any other document), so that
+    ``replay`` and ``play --resume`` need no ``--game``."""
+    try:
+        data = json.loads(Path(path).read_bytes())
+    except ValueError:
+        return "cards"
+    kind = data.get("type") if isinstance(data, dict) else None
+    return {"dice-record": "dice", "twist-record": "twist"}.get(str(kind), "cards")
+
+
+T = TypeVar("T")
+S_co = TypeVar("S_co", bound="_Table", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class _Table(Protocol):
+    @property
+    def players(self) -> Sequence[object]: ...
+
+
+class _Saved(Protocol[S_co, A_co]):
+    """A saved game of any game of the family (:class:`GameRecord`, a dice or Twist record)."""
+
+    def initial_state(self) -> S_co: ...
+
+    def parsed_actions(self) -> tuple[A_co, ...]: ...
+
+    def final_state(self) -> S_co: ...
+
+
+def load_saved(path: str, load: Callable[[str], T]) -> T:
+    """``load(path)``, a record's faults said with the file's name, as ``replay`` says them."""
+    try:
+        return load(path)
+    except InvalidDataError as error:
+        raise InvalidDataError(str(error), path=path) from None
+
+
+def continued(record: _Saved[S_co, A_co], seat: int) -> tuple[S_co, list[A_co], S_co]:
+    """The first state, the actions and the last state of a saved game that ``play --resume``
+    goes on with at ``seat``, which must be a seat of it."""
+    first = record.initial_state()
+    count = len(first.players)
+    if not 0 <= seat < count:
+        raise InvalidDataError(f"no seat {seat} in the saved game of {count} (seats 0-{count - 1})")
+    return first, list(record.parsed_actions()), record.final_state()
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

@@ -43,7 +43,7 @@ from ..dice import (
 )
 from ..dice.bots import GAME
 from ..dice.narration import describe_dice, describe_groups, phase_words
-from ..dice.serialization import save_record
+from ..dice.serialization import load_record, save_record
 from ..dice.simulate import make_bot
 from .common import DEMO_NAMES
 from .family import TerminalGame, demo_runner, play_runner
@@ -168,6 +168,12 @@ def _hint(view: DiceView, action: DiceAction) -> str:
     return "without your phase"
 
 
+def _load(path: str) -> tuple[DiceRecord, DiceRules]:
+    """A saved game to go on with (``play --resume``), and its rules."""
+    record = load_record(path)
+    return record, record.rules
+
+
 _DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
     title="Phase 10 Dice",
     game=GAME,
@@ -182,6 +188,7 @@ _DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
     save=_save,
     render_view=render_view,
     hint=_hint,
+    load=_load,
     help_text=HELP,
     verbs=("roll", "keep", "release", "declare", "end"),
     example="keep 0 3",

@@ -24,7 +24,7 @@ from ..limits import quote
 from ..record import FamilyRecord
 from ..simulate.family import GameRules
 from ..text import printable
-from .common import counted, person_table, seat_names, tell_end
+from .common import continued, counted, load_saved, person_table, seat_names, tell_end
 from .prompt import Ask, nearest_move, read_move, refuse_unknown_word
 from .runners import demo_runner, play_runner
 
@@ -149,6 +149,8 @@ class TerminalGame(Generic[S, V, A, R]):
     render_view: Callable[[V], list[str]]
     hint: Callable[[V, A], str]
     """A move's short hint beside its notation."""
+    load: Callable[[str], tuple[FamilyRecord[S, A], R]]
+    """Read a record saved by ``save`` (for ``play --resume``), with its rules."""
     help_text: str
     verbs: tuple[str, ...]
     """The first words of the game's notation (those of a person's moves and any other)."""
@@ -276,29 +278,41 @@ class TerminalGame(Generic[S, V, A, R]):
         bot: str = "greedy",
         name: str = "You",
         save: str | None = None,
+        resume: str | None = None,
     ) -> int:
         """Play a game with a person at ``seat`` and ``bot`` bots elsewhere; return 0.
 
         With ``save`` the game is written as a record before each of the person's moves
-        and when the game ends or the person leaves.
+        and when the game ends or the person leaves. ``resume`` names such a file: the
+        game goes on from its last action with its players, rules and seed (``players``,
+        ``spec``, ``seed`` and ``name`` are not used), and is saved back to it unless
+        ``save`` names another file, as the card game's ``play --resume`` does.
         """
-        rules = self.resolve_rules(spec)
-        rules.check_players(players)
-        names = person_table(players, seat, name)
-        state = self.new_game(names, seed=seed, rules=rules)
-        first = state
-        bots = {s: self.make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat}
+        actions: list[A] = []
+        if resume is not None:
+            record, rules = load_saved(resume, self.load)
+            first, actions, state = continued(record, seat)
+            names = [player.name for player in first.players]
+            save = resume if save is None else save
+        else:
+            rules = self.resolve_rules(spec)
+            rules.check_players(players)
+            names = person_table(players, seat, name)
+            state = first = self.new_game(names, seed=seed, rules=rules)
+        bots = {s: self.make_bot(bot, first.seed * 16 + s) for s in range(len(names)) if s != seat}
         # No seed until the end: with it a player could rebuild the bots' hands and the
         # stock, or every roll to come (R-3.8), as in the card game.
         others = ", ".join(f"{printable(names[s])} (seat {s})" for s in bots)
         against = f"against {bot} bots {others}" if bots else "alone (solitaire)"
+        resuming = f"resuming {printable(resume)}: " if resume is not None else ""
         out.write(
-            f"phase10 play: {self.title}, {printable(rules.spec)} rules. You are seat "
+            f"phase10 play: {resuming}{self.title}, {printable(rules.spec)} rules. You are seat "
             f"{seat}, {against}.\n"
             f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' for more, "
             "'quit' or Ctrl-D to leave.\n" + self.play_start(state)
         )
-        actions: list[A] = []
+        if resume is not None:
+            out.write(f"  (resumed after {counted(len(actions), 'move')})\n")
 
         def checkpoint() -> None:
             """Save the game so far: called before each of the person's moves, so that a

@@ -42,10 +42,13 @@ from . import games
 from .args import bot_choice, card_game_bot, name_text, positive, resume_path, save_path, whole
 from .common import (
     Narrator,
+    continued,
     drawn_line,
     load_game,
+    load_saved,
     person_table,
     save_game,
+    saved_game,
     standings,
     table_size,
     tell_end,
@@ -227,18 +230,8 @@ def run_play(
     used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
-        try:
-            record = load_game(resume)
-        except InvalidDataError as error:  # say which file, as ``replay`` does
-            raise InvalidDataError(str(error), path=resume) from None
-        first = record.initial_state()
-        actions: list[Action] = list(record.parsed_actions())
-        state = record.final_state()
+        first, actions, state = continued(load_saved(resume, load_game), seat)
         names = [p.name for p in first.players]
-        if not 0 <= seat < len(names):
-            raise InvalidDataError(
-                f"no seat {seat} in the saved game of {len(names)} (seats 0-{len(names) - 1})"
-            )
         save = resume if save is None else save
     else:
         if not name.isprintable():  # control characters, lone surrogates (bad UTF-8)
@@ -352,13 +345,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="save the game as a record (JSON) as you play; see --resume",
     )
     play.add_argument(
-        "--game", choices=games.names(), default="cards", help="which game (default cards)"
+        "--game",
+        choices=games.names(),
+        help="which game (default cards; with --resume, the saved game's)",
     )
     play.add_argument(
         "--resume",
         metavar="FILE",
         type=resume_path,
-        help="go on with a card game saved with --save (its players, rules and seed); it is "
+        help="go on with a game saved with --save (its game, players, rules and seed); it is "
         "saved back to FILE unless --save names another file",
     )
 
@@ -369,36 +364,39 @@ nearest count its rules allow; the others 3); ``--resume`` takes them from the s
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
-    game = getattr(args, "game", "cards")
+    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names, or the game
+    saved in the file ``--resume`` names."""
+    game = _game(args)
     card_game_bot(args.bot, game)
     if getattr(args, "resume", None) is not None:
-        if game != "cards":
-            raise InvalidDataError(
-                "--resume goes on with a card game; it is not for --game " + game
-            )
         given = [f"--{option}" for option in TABLE_OPTIONS if getattr(args, option) is not None]
         if given:
             raise InvalidDataError(
                 "--resume takes the players, rules, seed and names from the saved game: "
                 f"leave out {', '.join(given)}"
             )
-    else:
-        for option, default in TABLE_OPTIONS.items():
-            if getattr(args, option, None) is None:
-                setattr(args, option, default)
-        if args.players is None:
-            args.players = table_size(args.variant, 3) if game == "cards" else 3
+    for option, default in TABLE_OPTIONS.items():
+        if getattr(args, option, None) is None:
+            setattr(args, option, default)
+    if args.players is None:
+        args.players = table_size(args.variant, 3) if game == "cards" else 3
     return games.get(game).play(args, out)
 
 
-_play_new = play_runner(run_play)
+def _game(args: argparse.Namespace) -> str:
+    """The game to play: ``--game`` (default cards), or the one saved in ``--resume``'s
+    file, which a ``--game`` that names another refuses."""
+    given: str | None = getattr(args, "game", None)
+    resume: str | None = getattr(args, "resume", None)
+    if resume is None:
+        return given or "cards"
+    saved = saved_game(resume)
+    if given is not None and given != saved:
+        raise InvalidDataError(
+            f"--resume {printable(resume)} goes on with a saved {saved} game, not --game {given}"
+        )
+    return saved
 
 
-def run_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` for the card game, asking at the console."""
-    if getattr(args, "resume", None) is None:
-        return _play_new(args, out)
-    return run_play(
-        out, console_ask, seat=args.seat, bot=args.bot, save=args.save, resume=args.resume
-    )
+run_cards = play_runner(run_play)
+"""Run ``phase10 play`` for the card game, asking at the console (``--resume`` too)."""

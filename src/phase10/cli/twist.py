@@ -47,7 +47,7 @@ from ..twist import (
     resolve_rules,
 )
 from ..twist.bots import GAME
-from ..twist.serialization import save_record
+from ..twist.serialization import load_record, save_record
 from ..twist.simulate import make_bot
 from .common import addressed, drawn_line
 from .family import TerminalGame, demo_runner, play_runner, seat_names
@@ -237,6 +237,12 @@ def _name(view: TwistView, seat: int) -> str:
     return printable(view.players[seat].name)
 
 
+def _load(path: str) -> tuple[TwistRecord, TwistRules]:
+    """A saved game to go on with (``play --resume``), and its rules."""
+    record = load_record(path)
+    return record, record.rules
+
+
 _TWIST: TerminalGame[TwistState, TwistView, TwistAction, TwistRules] = TerminalGame(
     title="Phase 10 Twist",
     game=GAME,
@@ -251,6 +257,7 @@ _TWIST: TerminalGame[TwistState, TwistView, TwistAction, TwistRules] = TerminalG
     save=_save,
     render_view=render_view,
     hint=_hint,
+    load=_load,
     help_text=HELP,
     verbs=("space", "twist", "draw", "take", "group", "lay", "hit", "discard", "skip", "next"),
     example="take 1",
