@@ -407,7 +407,7 @@ def test_replay_of_an_unfinished_game(capsys: pytest.CaptureFixture[str], tmp_pa
 
 @pytest.mark.parametrize(
     "argv",
-    [["nope"], ["demo", "--players", "9"], ["demo", "--bot", "clever"], ["replay"]],
+    [["nope"], ["demo", "--players", "0"], ["demo", "--bot", "clever"], ["replay"]],
 )
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, _, err = run(capsys, *argv)

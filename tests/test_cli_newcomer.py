@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from helpers import registry_restored
-from phase10 import Action, GameRecord, GameState, variants
+from phase10 import Action, Card, GameRecord, GameState, variants
 from phase10.cli import main
+from phase10.cli.common import drawn_line
 from test_cli import SHORT, feed, run
 
 
@@ -420,6 +421,64 @@ def test_a_bot_that_cannot_sit_is_refused_before_any_game(
     assert status == 2
     assert out == ""
     assert said in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "ray"),
+    [
+        (["play"], False),
+        (["demo"], False),
+        (["simulate", "--games", "1"], False),
+        (["simulate", "--games", "1", "--backend", "ray"], True),
+    ],
+)
+def test_a_bot_that_cannot_be_imported_gets_a_hint_for_this_command(
+    argv: list[str], ray: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """How to ship a module to Ray's workers matters to ``simulate --backend ray`` only; a
+    game played here was told about runtime_env and `ray job submit` all the same."""
+    status, out, err = run(capsys, *argv, *SHORT, "--bot", "nu_no_such_module:Bot")
+    assert (status, out) == (2, "")
+    assert err.startswith("phase10: --bot nu_no_such_module:Bot: cannot import 'nu_no_such_module'")
+    assert "install it, or run phase10 from the folder that holds it" in err
+    assert ("ray" in err.lower()) is ray
+    assert err.count("\n") == 1
+
+
+def test_a_bot_whose_own_import_is_missing_names_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "nu_needs_more.py").write_text("import nu_not_installed\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = run(capsys, "play", *SHORT, "--bot", "nu_needs_more:Bot")
+    assert (status, out) == (2, "")
+    assert "install 'nu_not_installed', which 'nu_needs_more' imports" in err
+
+
+def drawn(before: list[str], after: list[str]) -> str:
+    return drawn_line([Card.parse(c) for c in before], [Card.parse(c) for c in after])
+
+
+def test_the_drawn_card_is_what_the_hand_gained() -> None:
+    """One helper tells the card game's and Twist's players what they drew: the card the
+    hand gained, also when the hand already held one like it."""
+    assert drawn(["R7", "B2"], ["R7", "B2", "W"]) == "  (you drew W)\n"
+    assert drawn(["R7", "B2"], ["R7", "R7", "B2"]) == "  (you drew R7)\n"
+    assert drawn(["S"], ["S", "S"]) == "  (you drew S)\n"
+
+
+@pytest.mark.parametrize("game", ["cards", "twist"])
+def test_both_card_games_tell_the_drawn_card_alike(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "draw\nquit\n")
+    status, out, _ = run(capsys, "play", "--game", game, "--seed", "2", "--players", "2")
+    assert status == 0
+    told = [line for line in out.splitlines() if line.startswith("  (you drew ")]
+    assert len(told) == 1
+    card = told[0].removeprefix("  (you drew ").removesuffix(")")
+    assert Card.parse(card)  # one card in notation, no list or quotes
 
 
 def test_an_unknown_bot_name_says_how_to_name_your_own(capsys: pytest.CaptureFixture[str]) -> None:

@@ -57,7 +57,7 @@ def test_start_method_option(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["--bot", "simbots:Nope"], "phase10: bots: bot 'simbots:Nope': module 'simbots' has no"),
-        (["--bot", "nomodule_xyz:Bot"], "phase10: bots: bot 'nomodule_xyz:Bot': cannot import"),
+        (["--bot", "nomodule_xyz:Bot"], "phase10: --bot nomodule_xyz:Bot: cannot import"),
         (["--resume"], "phase10: resume: resume needs the results file"),
         (
             ["--summarize", "a.jsonl", "--out", "b.jsonl"],

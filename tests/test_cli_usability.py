@@ -36,6 +36,21 @@ def test_bare_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"    {command} " in out
 
 
+def test_the_command_list_says_dice_and_twist_are_played_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A newcomer to Phase 10 Dice or Twist read "play against bots in the terminal" and
+    found --game only in ``play --help``, whose moves were all the card game's."""
+    _, out, _ = run(capsys, "--help")
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("    ")}
+    assert "--game dice, twist" in lines["demo"]
+    assert "--game dice, twist" in lines["play"]
+    _, out, _ = run(capsys, "play", "--help")
+    told = " ".join(out.split())
+    assert "--game dice and --game twist play Phase 10 Dice and Phase 10 Twist" in told
+    assert "'phase10 variants --game dice' the presets of dice (or twist)" in told
+
+
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ __all__ = [
     "bot_choice",
     "bot_list",
     "card_game_bot",
+    "check_bot_import",
     "import_from_here",
     "name_text",
     "positive",
@@ -67,8 +69,51 @@ def card_game_bot(bot: str, game: str) -> None:
             f"--bot {bot}: your own bots play the card game; --game {game} has "
             + " and ".join(BOT_KINDS)
         )
-    import_from_here()
+    check_bot_import(bot)
     make_bot(bot, 0)  # raises, naming the bot, when it cannot be loaded or built
+
+
+def check_bot_import(bot: str, *, ray: bool = False) -> None:
+    """Import the module of a ``--bot module:factory`` (found in the current directory too),
+    refusing one that cannot be imported with a hint that fits the command: Ray's ways of
+    shipping a module matter only to ``simulate --backend ray`` (``ray``), not to a game
+    played here. A bot not named ``module:factory`` is left to :func:`make_bot` to judge.
+
+    >>> check_bot_import("phase10:SearchBot")
+    >>> check_bot_import("nu_missing:Bot")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: --bot nu_missing:Bot: cannot import 'nu_missing' ...
+    """
+    module, colon, _ = bot.strip().partition(":")
+    if not colon or not module:
+        return
+    import_from_here()
+    try:
+        importlib.import_module(module)
+    except ImportError as error:
+        raise InvalidDataError(
+            f"--bot {bot}: cannot import {module!r} ({error}){_import_hint(module, error, ray)}"
+        ) from None
+
+
+def _import_hint(module: str, error: ImportError, ray: bool) -> str:
+    """What to do about a bot's module that was not found: install it (or the module it
+    imports), and with Ray, ship it to the workers as well. Any other import error (a
+    name the module imports is missing) says what to fix already."""
+    if not isinstance(error, ModuleNotFoundError):
+        return ""
+    missing = error.name
+    if missing and module != missing and not module.startswith(missing + "."):
+        hint = f"; install {missing!r}, which {module!r} imports"
+    else:
+        hint = "; install it, or run phase10 from the folder that holds it"
+    if ray:
+        hint += (
+            "; with --backend ray every node needs it too (or start the run with "
+            "`ray job submit --working-dir .`)"
+        )
+    return hint
 
 
 def import_from_here() -> None:

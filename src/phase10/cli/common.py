@@ -17,12 +17,17 @@ functions writes and reads the game records behind ``--save`` and ``replay``.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Sequence
-from typing import TextIO
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol, TextIO, TypeVar
 
 from .. import variants
 from ..actions import Action, Discard, GiveCard, NextHand
+from ..cards import Card, format_cards
 from ..errors import InvalidDataError
 from ..narration import describe, describe_result
 from ..record import GameRecord
@@ -34,13 +39,19 @@ __all__ = [
     "DEMO_NAMES",
     "Narrator",
     "addressed",
+    "continued",
+    "counted",
+    "drawn_line",
     "load_game",
+    "load_saved",
     "person_table",
     "save_game",
+    "saved_game",
     "saved_line",
     "seat_names",
     "standings",
     "table_size",
+    "tell_end",
 ]
 
 DEMO_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -140,22 +151,47 @@ class Narrator:
             out.write(f"  {printable(describe_result(after, result))}\n")
             scores = ", ".join(
                 f"{printable(p.name)} {p.score} (+{result.points[i]}, "
-                f"{_count(len(p.completed), 'phase')} completed)"
+                f"{counted(len(p.completed), 'phase')} completed)"
                 for i, p in enumerate(after.players)
             )
             out.write(f"  Scores: {scores}\n")
 
 
 def addressed(text: str, name: str) -> str:
-    """``text`` with the possessive of a person seated as "You" (``play``'s default name)
-    said as a person says it: "Cy hit R6 on your set of 6s", not "on You's set".
+    """``text`` with a person seated as "You" (``play``'s default name) said as a person
+    says it past a sentence's first word: "Cy hit R6 on your set of 6s", not "on You's
+    set"; "Bob played a Skip on you", not "on You".
 
     >>> addressed("Cy hit R6 on You's set of 6s", "You")
     'Cy hit R6 on your set of 6s'
+    >>> addressed("Bob discarded S and skipped You", "You")
+    'Bob discarded S and skipped you'
+    >>> addressed("You drew from the draw pile", "You")
+    'You drew from the draw pile'
     >>> addressed("Cy hit R6 on Ann's set of 6s", "Ann")
     "Cy hit R6 on Ann's set of 6s"
     """
-    return text.replace("You's ", "your ") if name == "You" else text
+    if name != "You":
+        return text
+    return _YOU.sub("you", text.replace("You's ", "your "))
+
+
+_YOU = re.compile(r"(?<=\S )You\b(?!')")
+"""The name "You" after a sentence's first word (not "You's", which becomes "your")."""
+
+
+def drawn_line(before: Sequence[Card], after: Sequence[Card]) -> str:
+    """The line that tells a person the card they drew from the draw pile, which the
+    narration keeps from the table ("You drew from the draw pile"): the cards of the
+    hand ``after`` the draw beyond those of the hand ``before`` it. The card game and
+    Twist both say it.
+
+    >>> hand = [Card.parse("R7"), Card.parse("B2")]
+    >>> drawn_line(hand, [*hand, Card.parse("S")])
+    '  (you drew S)\\n'
+    """
+    gained = Counter(after) - Counter(before)
+    return f"  (you drew {format_cards(sorted(gained.elements()))})\n"
 
 
 def skip_upturned(state: GameState) -> bool:
@@ -164,7 +200,8 @@ def skip_upturned(state: GameState) -> bool:
     return top is not None and top.is_skip and len(state.discard_pile) == 1
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: ``1 action``, ``5 actions``."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
@@ -222,6 +259,76 @@ def saved_line(path: str | os.PathLike[str]) -> str:
     """
     shown = printable(os.fspath(path))
     return f"Game saved to {shown} (replay it with: phase10 replay {shown})\n"
+
+
+def tell_end(
+    out: TextIO, standings: Sequence[str] | None, *, won: bool, save: str | None, seed: int
+) -> None:
+    """The end of a person's game: the ``standings`` lines when it is over, where it was
+    saved, and its seed, shown only now (R-3.8): every game of the family ends alike.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> tell_end(out, None, won=False, save=None, seed=7)
+    >>> out.getvalue()
+    "This game's seed was 7.\\n"
+    """
+    if standings is not None:
+        out.write("\n" + "\n".join(standings) + "\n")
+        out.write("You won!\n" if won else "Better luck next game.\n")
+    if save is not None:
+        out.write(saved_line(save))
+    out.write(f"This game's seed was {seed}.\n")
+
+
+def saved_game(path: str | os.PathLike[str]) -> str:
+    """Which game a saved record is of: ``"dice"`` or ``"twist"`` when its type says so,
+    else ``"cards"`` (the card game's reader then explains any other document), so that
+    ``replay`` and ``play --resume`` need no ``--game``."""
+    try:
+        data = json.loads(Path(path).read_bytes())
+    except ValueError:
+        return "cards"
+    kind = data.get("type") if isinstance(data, dict) else None
+    return {"dice-record": "dice", "twist-record": "twist"}.get(str(kind), "cards")
+
+
+T = TypeVar("T")
+S_co = TypeVar("S_co", bound="_Table", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class _Table(Protocol):
+    @property
+    def players(self) -> Sequence[object]: ...
+
+
+class _Saved(Protocol[S_co, A_co]):
+    """A saved game of any game of the family (:class:`GameRecord`, a dice or Twist record)."""
+
+    def initial_state(self) -> S_co: ...
+
+    def parsed_actions(self) -> tuple[A_co, ...]: ...
+
+    def final_state(self) -> S_co: ...
+
+
+def load_saved(path: str, load: Callable[[str], T]) -> T:
+    """``load(path)``, a record's faults said with the file's name, as ``replay`` says them."""
+    try:
+        return load(path)
+    except InvalidDataError as error:
+        raise InvalidDataError(str(error), path=path) from None
+
+
+def continued(record: _Saved[S_co, A_co], seat: int) -> tuple[S_co, list[A_co], S_co]:
+    """The first state, the actions and the last state of a saved game that ``play --resume``
+    goes on with at ``seat``, which must be a seat of it."""
+    first = record.initial_state()
+    count = len(first.players)
+    if not 0 <= seat < count:
+        raise InvalidDataError(f"no seat {seat} in the saved game of {count} (seats 0-{count - 1})")
+    return first, list(record.parsed_actions()), record.final_state()
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

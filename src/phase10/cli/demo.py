@@ -12,7 +12,7 @@ from ..engine import new_game
 from ..simulate import make_bot
 from ..state import GameState
 from . import games
-from .args import bot_choice, card_game_bot, save_path, whole
+from .args import bot_choice, card_game_bot, positive, save_path, whole
 from .common import DEMO_NAMES, Narrator, save_game, standings, table_size
 from .runners import demo_runner
 
@@ -31,6 +31,7 @@ def run_demo(
 ) -> GameState:
     """Play a seeded bot game and write a readable account of it to ``out``."""
     rules = variants.resolve(spec)
+    rules.check_players(players)
     names = DEMO_NAMES[:players]
     state = new_game(names, rules, seed=seed)
     bots = [make_bot(bot, seed + i) for i in range(players)]
@@ -56,18 +57,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add the ``demo`` subcommand and its options."""
     demo = sub.add_parser(
         "demo",
-        help="play a seeded four-bot game and tell it hand by hand",
+        help="play a seeded four-bot game and tell it (--game dice, twist)",
         description="Play a seeded bot game and tell it hand by hand.",
     )
     demo.add_argument("--seed", type=whole, default=2026, help="the game's seed (default 2026)")
     demo.add_argument(
         "--players",
-        type=int,
-        choices=range(2, 7),
-        metavar="2-6",
-        help="seats (4, or the nearest the rules allow)",
+        type=positive,
+        help="seats (4, or the nearest the rules allow; Phase 10 Dice seats 1 to 8)",
     )
-    demo.add_argument("--variant", default="standard", help="a variant spec, e.g. even-phases")
+    demo.add_argument(
+        "--variant",
+        default="standard",
+        help="a variant spec, e.g. even-phases; 'phase10 variants' lists them, "
+        "'phase10 variants --game dice' the presets of dice (or twist)",
+    )
     demo.add_argument(
         "--bot",
         type=bot_choice,

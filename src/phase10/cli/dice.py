@@ -43,7 +43,7 @@ from ..dice import (
 )
 from ..dice.bots import GAME
 from ..dice.narration import describe_dice, describe_groups, phase_words
-from ..dice.serialization import save_record
+from ..dice.serialization import load_record, save_record
 from ..dice.simulate import make_bot
 from .common import DEMO_NAMES
 from .family import TerminalGame, demo_runner, play_runner
@@ -57,6 +57,9 @@ HELP = """\
     release 3                 take die 3 back, to roll it again
     declare 0 1 2 | 3 4 5     make your phase with these dice, one group each
     end                       end your turn without your phase
+  The dice are numbered from 0: 3:[G7] is die 3, a green 7, set aside (kept);
+  a die shows a colour (B G R Y) and a number, or W for a Wild of its colour.
+  Your phase scores the points of its dice.
   Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
 
@@ -97,6 +100,11 @@ def _tell_demo(
         out.write(f"  {describe(before, action, after)}\n")
     if verbose and isinstance(action, Roll):
         out.write(f"    dice: {describe_dice(after)}\n")
+    _tell_finish(out, before, after)
+
+
+def _tell_finish(out: TextIO, before: DiceState, after: DiceState) -> None:
+    """The line that says the game is ending: a player has made the last phase (D-6.1)."""
     if after.finisher is not None and before.finisher is None:
         out.write(f"  {after.players[after.finisher].name} has made the last phase!\n")
 
@@ -109,10 +117,12 @@ def _tell_play(
     action: DiceAction,
     after: DiceState,
 ) -> None:
-    """The bots' declarations and ends of turn; the person's own rolls as well."""
+    """The bots' declarations and ends of turn; the person's own rolls as well; and, as
+    the demo says it, that someone has made the last phase (the others' last chance)."""
     told = (Declare, EndTurn) if mover != seat else (Roll, Declare, EndTurn)
     if isinstance(action, told):
         out.write(f"  {describe(before, action, after)}\n")
+    _tell_finish(out, before, after)
 
 
 def render_view(view: DiceView) -> list[str]:
@@ -142,7 +152,7 @@ def render_view(view: DiceView) -> list[str]:
             f"{i}:{'[' if i in kept else ''}{face}{']' if i in kept else ''}"
             for i, face in enumerate(view.dice)
         )
-        lines.append(f"  Dice ([kept]): {shown}")
+        lines.append(f"  Dice (set aside in [ ]): {shown}")
         lines.append(f"  Rolls left: {view.rolls_left}")
     return lines
 
@@ -156,6 +166,12 @@ def _hint(view: DiceView, action: DiceAction) -> str:
     if isinstance(action, Roll):
         return "all the dice" if not view.dice else f"{len(view.dice) - len(view.kept)} dice"
     return "without your phase"
+
+
+def _load(path: str) -> tuple[DiceRecord, DiceRules]:
+    """A saved game to go on with (``play --resume``), and its rules."""
+    record = load_record(path)
+    return record, record.rules
 
 
 _DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
@@ -172,12 +188,15 @@ _DICE: TerminalGame[DiceState, DiceView, DiceAction, DiceRules] = TerminalGame(
     save=_save,
     render_view=render_view,
     hint=_hint,
+    load=_load,
     help_text=HELP,
+    verbs=("roll", "keep", "release", "declare", "end"),
     example="keep 0 3",
     demo_names=_demo_names,
     demo_intro=lambda rules: [],
     tell_demo=_tell_demo,
     tell_play=_tell_play,
+    play_start=lambda state: "",
 )
 
 run_demo = _DICE.run_demo

@@ -12,27 +12,31 @@ are written once here. :func:`demo_runner` / :func:`play_runner` (from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Generic, Protocol, TextIO, TypeVar
 
 import attrs
 
-from ..errors import IllegalActionError
+from ..engine.common import legal_now, number_choices
+from ..errors import IllegalActionError, InvalidDataError
 from ..family import FamilyBot, FamilyGame, FamilyState
+from ..limits import quote
 from ..record import FamilyRecord
 from ..simulate.family import GameRules
 from ..text import printable
-from .common import person_table, seat_names
-from .prompt import Ask, read_move
+from .common import continued, counted, load_saved, person_table, seat_names, tell_end
+from .prompt import Ask, nearest_move, read_move, refuse_unknown_word
 from .runners import demo_runner, play_runner
 
 __all__ = [
     "TerminalGame",
-    "ask_move",
     "demo_runner",
+    "legal_alike",
     "numbered_moves",
     "play_runner",
+    "read_typed",
     "seat_names",
+    "verb_of",
 ]
 
 A = TypeVar("A")
@@ -52,22 +56,69 @@ def numbered_moves(texts: Sequence[str], hints: Sequence[str]) -> list[str]:
     ]
 
 
-def ask_move(
-    out: TextIO,
-    ask: Ask,
-    shown: Sequence[str],
-    legal: Sequence[A],
-    parse: Callable[[str], A],
-    check: Callable[[A], IllegalActionError | None],
-    help_text: str,
-) -> A | None:
-    """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
+def verb_of(text: str) -> str:
+    """The first word of a move in notation."""
+    return text.split(" ", 1)[0]
 
-    def problem(action: A) -> str | None:
-        error = check(action)
-        return None if error is None else error.message
 
-    return read_move(out, ask, shown, legal, parse, problem, help_text)
+def read_typed(
+    text: str, texts: Sequence[str], words: Collection[str], parse: Callable[[str], A]
+) -> A:
+    """``text`` read by ``parse`` as a move of a game whose notation begins its moves with
+    ``words``, and whose legal moves are written ``texts``. As in the card game's ``play``,
+    a word that begins no move is refused with the words the moves of now begin with, and
+    a move typed short of its last words (``take``, ``discard R7``) with the legal moves
+    it begins, when there are a few.
+
+    >>> from phase10.twist import parse_action
+    >>> texts = ["take 0", "take 2", "draw"]
+    >>> read_typed("take", texts, ("take", "draw"), parse_action)
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: 'take': not a whole move; legal now: take 0 or take 2
+    >>> read_typed("drwa", texts, ("take", "draw"), parse_action)
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with take or draw
+    """
+    starts = list(dict.fromkeys(verb_of(t) for t in texts))
+    refuse_unknown_word(text, words, starts)
+    typed = " ".join(text.lower().split())
+    longer = [t for t in texts if t.lower().startswith(typed + " ")]
+    try:
+        return parse(text)
+    except InvalidDataError:
+        if not 0 < len(longer) <= _LISTED:
+            raise
+        raise InvalidDataError(
+            f"not a whole move; {legal_now(longer)}", quote(text.strip())
+        ) from None
+
+
+_LISTED = 6
+"""The most legal moves a refusal lists; past that it names what they have in common."""
+
+
+def legal_alike(text: str, texts: Sequence[str]) -> str:
+    """The legal moves of the same kind as the refused move ``text`` (a few in full, many
+    of one number by their numbers), for a refusal that names none: ``""`` when there are
+    none.
+
+    >>> legal_alike("skip 0", ["skip 1", "skip 2", "discard R7 0"])
+    'legal now: skip 1 or skip 2'
+    >>> legal_alike("keep 0", [f"keep {i}" for i in range(1, 10)])
+    'legal now: keep any of 1-9'
+    >>> legal_alike("release 3", ["roll", "keep 0"])
+    ''
+    """
+    verb = verb_of(text)
+    alike = [t for t in texts if verb_of(t) == verb]
+    if 0 < len(alike) <= _LISTED:
+        return legal_now(alike)
+    numbers = [t[len(verb) + 1 :] for t in alike]
+    if alike and all(n.isascii() and n.isdigit() for n in numbers):
+        return legal_now([f"{verb} any of {number_choices([int(n) for n in numbers])}"])
+    return ""
 
 
 class NewGame(Protocol[R_contra, S_co]):
@@ -98,7 +149,11 @@ class TerminalGame(Generic[S, V, A, R]):
     render_view: Callable[[V], list[str]]
     hint: Callable[[V, A], str]
     """A move's short hint beside its notation."""
+    load: Callable[[str], tuple[FamilyRecord[S, A], R]]
+    """Read a record saved by ``save`` (for ``play --resume``), with its rules."""
     help_text: str
+    verbs: tuple[str, ...]
+    """The first words of the game's notation (those of a person's moves and any other)."""
     example: str
     """A move in notation, for the line that tells how to type one."""
     demo_names: Callable[[int], list[str]]
@@ -108,6 +163,8 @@ class TerminalGame(Generic[S, V, A, R]):
     """Narrate one action of the demo (``verbose`` second)."""
     tell_play: Callable[[TextIO, int, int | None, S, A, S], None]
     """Narrate one action of a person's game: the person's seat, the mover, then the action."""
+    play_start: Callable[[S], str]
+    """What a person's game writes before its first move (the first hand's header)."""
 
     def run_demo(
         self,
@@ -126,6 +183,7 @@ class TerminalGame(Generic[S, V, A, R]):
         as a record.
         """
         rules = self.resolve_rules(spec)
+        rules.check_players(players)
         names = self.demo_names(players)
         state = self.new_game(names, seed=seed, rules=rules)
         bots = [self.make_bot(bot, seed * 16 + i) for i in range(players)]
@@ -158,7 +216,7 @@ class TerminalGame(Generic[S, V, A, R]):
         table = ", ".join(printable(player.name) for player in state.players)
         out.write(
             f"phase10 replay: {self.title}, {printable(rules.spec)} rules, seed {state.seed}, "
-            f"players {table}, {len(actions)} actions\n"
+            f"players {table}, {counted(len(actions), 'action')}\n"
         )
         out.writelines(line + "\n" for line in self.demo_intro(rules))
         for action, after in zip(actions, states, strict=True):
@@ -177,18 +235,35 @@ class TerminalGame(Generic[S, V, A, R]):
         return numbered_moves(texts, [self.hint(view, action) for action in legal])
 
     def read_move(self, out: TextIO, ask: Ask, state: S, seat: int) -> A | None:
-        """Ask until the person gives a legal move; ``None`` when they quit or input ends."""
+        """Ask until the person gives a legal move; ``None`` when they quit or input ends.
+
+        Refusals name what is legal now, as the card game's ``play`` does: the game's own
+        reason, then the legal moves of the refused kind when the reason names none."""
         legal = self.game.legal_actions(state)
         view = self.game.player_view(state, seat)
         shown = [*self.render_view(view), "  Your moves:", *self.render_moves(view, legal)]
-        return ask_move(
+        texts = [self.action_to_text(action) for action in legal]
+
+        def problem(action: A) -> str | None:
+            error = self.check(state, action)
+            if error is None:
+                return None
+            alike = (
+                ""
+                if "legal now" in error.message
+                else legal_alike(self.action_to_text(action), texts)
+            )
+            return f"{error.message}; {alike}" if alike else error.message
+
+        return read_move(
             out,
             ask,
             shown,
             legal,
-            self.parse_action,
-            lambda a: self.check(state, a),
+            lambda text: read_typed(text, texts, self.verbs, self.parse_action),
+            problem,
             self.help_text,
+            lambda text: nearest_move(text, [verb_of(t) for t in texts], self.verbs),
         )
 
     def run_play(
@@ -203,35 +278,80 @@ class TerminalGame(Generic[S, V, A, R]):
         bot: str = "greedy",
         name: str = "You",
         save: str | None = None,
+        resume: str | None = None,
     ) -> int:
         """Play a game with a person at ``seat`` and ``bot`` bots elsewhere; return 0.
 
-        With ``save`` the game is written as a record, even when the person quits.
+        With ``save`` the game is written as a record before each of the person's moves
+        and when the game ends or the person leaves. ``resume`` names such a file: the
+        game goes on from its last action with its players, rules and seed (``players``,
+        ``spec``, ``seed`` and ``name`` are not used), and is saved back to it unless
+        ``save`` names another file, as the card game's ``play --resume`` does.
         """
-        rules = self.resolve_rules(spec)
-        rules.check_players(players)
-        names = person_table(players, seat, name)
-        state = self.new_game(names, seed=seed, rules=rules)
-        first = state
-        bots = {s: self.make_bot(bot, state.seed * 16 + s) for s in range(players) if s != seat}
+        actions: list[A] = []
+        if resume is not None:
+            record, rules = load_saved(resume, self.load)
+            first, actions, state = continued(record, seat)
+            names = [player.name for player in first.players]
+            save = resume if save is None else save
+        else:
+            rules = self.resolve_rules(spec)
+            rules.check_players(players)
+            names = person_table(players, seat, name)
+            state = first = self.new_game(names, seed=seed, rules=rules)
+        bots = {s: self.make_bot(bot, first.seed * 16 + s) for s in range(len(names)) if s != seat}
         # No seed until the end: with it a player could rebuild the bots' hands and the
         # stock, or every roll to come (R-3.8), as in the card game.
+        others = ", ".join(f"{printable(names[s])} (seat {s})" for s in bots)
+        against = f"against {bot} bots {others}" if bots else "alone (solitaire)"
+        resuming = f"resuming {printable(resume)}: " if resume is not None else ""
         out.write(
-            f"phase10 play: {self.title}, {rules.spec} rules. You are seat "
-            f"{seat}, against {bot} bots.\n"
+            f"phase10 play: {resuming}{self.title}, {printable(rules.spec)} rules. You are seat "
+            f"{seat}, {against}.\n"
             f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' for more, "
-            "'quit' or Ctrl-D to leave.\n"
+            "'quit' or Ctrl-D to leave.\n" + self.play_start(state)
         )
-        actions: list[A] = []
+        if resume is not None:
+            out.write(f"  (resumed after {counted(len(actions), 'move')})\n")
+
+        def checkpoint() -> None:
+            """Save the game so far: called before each of the person's moves, so that a
+            closed terminal or Ctrl-C loses nothing (as in the card game's ``play``)."""
+            if save is not None:
+                self.save(save, first, actions)
+
+        try:
+            state = self._play(out, ask, state, seat, bots, actions, checkpoint)
+        finally:
+            checkpoint()
+        over = None
+        if state.is_over:
+            over = [self.describe_end(state), "Final standings", *self.standings(state)]
+        tell_end(out, over, won=seat in state.winners, save=save, seed=first.seed)
+        return 0
+
+    def _play(
+        self,
+        out: TextIO,
+        ask: Ask,
+        state: S,
+        seat: int,
+        bots: Mapping[int, FamilyBot[V, A]],
+        actions: list[A],
+        checkpoint: Callable[[], None],
+    ) -> S:
+        """Play until the game ends or the person leaves; ``actions`` collects every action
+        and ``checkpoint`` is called before the person is asked for a move."""
         while not state.is_over:
             mover = state.current_player
             if mover is None:
                 action = self.game.automatic(state)
             elif mover == seat:
+                checkpoint()
                 chosen = self.read_move(out, ask, state, seat)
                 if chosen is None:
                     out.write("\nYou left the game.\n")
-                    break
+                    return state
                 action = chosen
             else:
                 action = self.game.bot_action(state, bots[mover], mover)
@@ -239,12 +359,4 @@ class TerminalGame(Generic[S, V, A, R]):
             self.tell_play(out, seat, mover, state, action, after)
             actions.append(action)
             state = after
-        else:
-            out.write(f"\n{self.describe_end(state)}\nFinal standings\n")
-            out.write("\n".join(self.standings(state)) + "\n")
-            out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-        if save is not None:
-            self.save(save, first, actions)
-            out.write(f"Game saved to {save}\n")
-        out.write(f"This game's seed was {first.seed}.\n")
-        return 0
+        return state

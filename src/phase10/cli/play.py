@@ -24,8 +24,6 @@ explanation and a new prompt, never a traceback, and end of input quits.
 from __future__ import annotations
 
 import argparse
-import difflib
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -33,9 +31,7 @@ from .. import variants
 from ..actions import Action, DrawStock, NextHand
 from ..bots import Bot
 from ..engine import apply, check, legal_actions, new_game
-from ..engine.common import either
 from ..errors import InvalidDataError, Phase10Error
-from ..limits import quote
 from ..notation import action_to_text, parse_action
 from ..rules import InitialSkip, InitialWild, PhaseChoice, PhaseOrder, Rules
 from ..simulate import make_bot
@@ -46,14 +42,18 @@ from . import games
 from .args import bot_choice, card_game_bot, name_text, positive, resume_path, save_path, whole
 from .common import (
     Narrator,
+    continued,
+    drawn_line,
     load_game,
+    load_saved,
     person_table,
     save_game,
-    saved_line,
+    saved_game,
     standings,
     table_size,
+    tell_end,
 )
-from .prompt import console_ask, read_move
+from .prompt import console_ask, nearest_move, read_move, refuse_unknown_word
 from .runners import play_runner
 
 __all__ = [
@@ -176,15 +176,10 @@ def read_notation(text: str, legal: Sequence[Action]) -> Action:
     ...
     phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
     """
-    word = text.split()[0].lower() if text.split() else ""
-    if word and word not in VERBS and word not in OTHER_WORDS:
-        starts = list(dict.fromkeys(_verb(action) for action in legal))
-        if "group" in starts and "lay" not in starts:
-            starts.append("lay")  # a whole phase may be typed at once
-        raise InvalidDataError(
-            f"unknown action: your moves now begin with {either(starts)}",
-            path=quote(text.split()[0]),
-        )
+    starts = list(dict.fromkeys(_verb(action) for action in legal))
+    if "group" in starts and "lay" not in starts:
+        starts.append("lay")  # a whole phase may be typed at once
+    refuse_unknown_word(text, (*VERBS, *OTHER_WORDS), starts)
     return parse_action(text)
 
 
@@ -209,20 +204,7 @@ def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
     >>> did_you_mean("xyzzy", []) is None
     True
     """
-    word, _, rest = text.strip().partition(" ")
-    listed = [_verb(action) for action in legal]
-    known = list(dict.fromkeys([*listed, "help", "look", "quit"]))
-    if word.lower() in known or word.lower() in VERBS:
-        return None
-    match = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
-    if not match:
-        return None
-    return f"{match[0]} {rest.strip()}".rstrip()
-
-
-def _drawn(before: GameState, after: GameState, seat: int) -> list[str]:
-    gained = Counter(after.players[seat].hand) - Counter(before.players[seat].hand)
-    return [str(card) for card in sorted(gained.elements())]
+    return nearest_move(text, [_verb(action) for action in legal], VERBS)
 
 
 def run_play(
@@ -248,18 +230,8 @@ def run_play(
     used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
-        try:
-            record = load_game(resume)
-        except InvalidDataError as error:  # say which file, as ``replay`` does
-            raise InvalidDataError(str(error), path=resume) from None
-        first = record.initial_state()
-        actions: list[Action] = list(record.parsed_actions())
-        state = record.final_state()
+        first, actions, state = continued(load_saved(resume, load_game), seat)
         names = [p.name for p in first.players]
-        if not 0 <= seat < len(names):
-            raise InvalidDataError(
-                f"no seat {seat} in the saved game of {len(names)} (seats 0-{len(names) - 1})"
-            )
         save = resume if save is None else save
     else:
         if not name.isprintable():  # control characters, lone surrogates (bad UTF-8)
@@ -299,12 +271,8 @@ def run_play(
         state = _play(out, ask, state, seat, bots, narrate, actions, checkpoint)
     finally:  # keep the moves made so far, even when an error stops the game
         checkpoint()
-    if state.is_over:
-        out.write("\nFinal standings\n" + "\n".join(standings(state)) + "\n")
-        out.write("You won!\n" if seat in state.winners else "Better luck next game.\n")
-    if save is not None:
-        out.write(saved_line(save))
-    out.write(f"This game's seed was {first.seed}.\n")
+    over = ["Final standings", *standings(state)] if state.is_over else None
+    tell_end(out, over, won=seat in state.winners, save=save, seed=first.seed)
     return 0
 
 
@@ -336,7 +304,7 @@ def _play(
         after = apply(state, action)
         narrate(state, action, after)
         if mover == seat and isinstance(action, DrawStock):
-            out.write(f"  (you drew {' '.join(_drawn(state, after, seat))})\n")
+            out.write(drawn_line(state.players[seat].hand, after.players[seat].hand))
         actions.append(action)
         state = after
     return state
@@ -346,15 +314,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add the ``play`` subcommand and its options."""
     play = sub.add_parser(
         "play",
-        help="play against bots in the terminal",
+        help="play against bots in the terminal (--game dice, twist)",
         description="Play against bots. Type a listed move's number or the move in notation "
         "(draw, take, discard R7, hit 1.0 R8 high, lay set:R7 B7 W | run:R3 R4 R5 R6); "
-        "help, look, quit or Ctrl-D at the prompt.",
+        "help, look, quit or Ctrl-D at the prompt. --game dice and --game twist play "
+        "Phase 10 Dice and Phase 10 Twist, whose moves 'help' lists.",
     )
     play.add_argument(
         "--players", type=positive, help="seats at the table (3, or the nearest the rules allow)"
     )
-    play.add_argument("--variant", help="a variant spec, e.g. even-phases (default standard)")
+    play.add_argument(
+        "--variant",
+        help="a variant spec, e.g. even-phases (default standard); 'phase10 variants' lists "
+        "them, 'phase10 variants --game dice' the presets of dice (or twist)",
+    )
     play.add_argument("--seed", type=whole, default=None, help="the game's seed (default: random)")
     play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0)")
     play.add_argument(
@@ -372,13 +345,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="save the game as a record (JSON) as you play; see --resume",
     )
     play.add_argument(
-        "--game", choices=games.names(), default="cards", help="which game (default cards)"
+        "--game",
+        choices=games.names(),
+        help="which game (default cards; with --resume, the saved game's)",
     )
     play.add_argument(
         "--resume",
         metavar="FILE",
         type=resume_path,
-        help="go on with a card game saved with --save (its players, rules and seed); it is "
+        help="go on with a game saved with --save (its game, players, rules and seed); it is "
         "saved back to FILE unless --save names another file",
     )
 
@@ -389,36 +364,39 @@ nearest count its rules allow; the others 3); ``--resume`` takes them from the s
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names."""
-    game = getattr(args, "game", "cards")
+    """Run ``phase10 play`` with parsed ``args`` for the game ``--game`` names, or the game
+    saved in the file ``--resume`` names."""
+    game = _game(args)
     card_game_bot(args.bot, game)
     if getattr(args, "resume", None) is not None:
-        if game != "cards":
-            raise InvalidDataError(
-                "--resume goes on with a card game; it is not for --game " + game
-            )
         given = [f"--{option}" for option in TABLE_OPTIONS if getattr(args, option) is not None]
         if given:
             raise InvalidDataError(
                 "--resume takes the players, rules, seed and names from the saved game: "
                 f"leave out {', '.join(given)}"
             )
-    else:
-        for option, default in TABLE_OPTIONS.items():
-            if getattr(args, option, None) is None:
-                setattr(args, option, default)
-        if args.players is None:
-            args.players = table_size(args.variant, 3) if game == "cards" else 3
+    for option, default in TABLE_OPTIONS.items():
+        if getattr(args, option, None) is None:
+            setattr(args, option, default)
+    if args.players is None:
+        args.players = table_size(args.variant, 3) if game == "cards" else 3
     return games.get(game).play(args, out)
 
 
-_play_new = play_runner(run_play)
+def _game(args: argparse.Namespace) -> str:
+    """The game to play: ``--game`` (default cards), or the one saved in ``--resume``'s
+    file, which a ``--game`` that names another refuses."""
+    given: str | None = getattr(args, "game", None)
+    resume: str | None = getattr(args, "resume", None)
+    if resume is None:
+        return given or "cards"
+    saved = saved_game(resume)
+    if given is not None and given != saved:
+        raise InvalidDataError(
+            f"--resume {printable(resume)} goes on with a saved {saved} game, not --game {given}"
+        )
+    return saved
 
 
-def run_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``phase10 play`` for the card game, asking at the console."""
-    if getattr(args, "resume", None) is None:
-        return _play_new(args, out)
-    return run_play(
-        out, console_ask, seat=args.seat, bot=args.bot, save=args.save, resume=args.resume
-    )
+run_cards = play_runner(run_play)
+"""Run ``phase10 play`` for the card game, asking at the console (``--resume`` too)."""

@@ -25,12 +25,15 @@ Moves: 1. a  2. b
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TextIO, TypeVar
 
+from ..engine.common import either
 from ..errors import InvalidDataError
+from ..limits import quote
 
 __all__ = [
     "HELP_WORDS",
@@ -38,7 +41,9 @@ __all__ = [
     "QUIT_WORDS",
     "Ask",
     "console_ask",
+    "nearest_move",
     "read_move",
+    "refuse_unknown_word",
     "unplaced",
 ]
 
@@ -104,6 +109,46 @@ def read_move(
             out.write(f"  Not allowed: {why}\n")
             continue
         return action
+
+
+def refuse_unknown_word(text: str, words: Collection[str], starts: Sequence[str]) -> None:
+    """Refuse ``text`` when its first word begins no move of the game's notation (``words``),
+    naming the words the person's moves begin with now (``starts``): not every word of the
+    notation, some of which are for moves that are not the person's now.
+
+    >>> refuse_unknown_word("drwa", ("draw", "take", "discard"), ["draw", "take"])
+    Traceback (most recent call last):
+    ...
+    phase10.errors.InvalidDataError: 'drwa': unknown action: your moves now begin with draw or take
+    >>> refuse_unknown_word("discard R7", ("draw", "take", "discard"), ["draw", "take"])
+    """
+    typed = text.split()
+    if typed and typed[0].lower() not in words:
+        raise InvalidDataError(
+            f"unknown action: your moves now begin with {either(starts)}", path=quote(typed[0])
+        )
+
+
+def nearest_move(text: str, listed: Sequence[str], words: Collection[str]) -> str | None:
+    """``text`` with its first word replaced by the nearest of ``listed`` (the first words
+    of the moves of now) or of the prompt's commands, if one is near; ``None`` when the
+    word is one of them or a word of the notation (``words``), or nothing is near.
+
+    >>> nearest_move("rol", ["roll", "end"], ("roll", "keep", "end"))
+    'roll'
+    >>> nearest_move("discrad R7 0", ["discard", "skip"], ("discard", "skip"))
+    'discard R7 0'
+    >>> nearest_move("xyzzy", ["roll"], ("roll",)) is None
+    True
+    """
+    word, _, rest = text.strip().partition(" ")
+    known = list(dict.fromkeys([*listed, "help", "look", "quit"]))
+    if word.lower() in known or word.lower() in words:
+        return None
+    match = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
+    if not match:
+        return None
+    return f"{match[0]} {rest.strip()}".rstrip()
 
 
 _AT_COLUMN = re.compile(r" at \d+$")

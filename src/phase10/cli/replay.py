@@ -8,7 +8,6 @@ spectators see it) before the first action and after each one, into
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from pathlib import Path
 from typing import TextIO
@@ -22,7 +21,7 @@ from ..state import GameState
 from ..text import printable
 from ..twist.serialization import from_json as twist_json
 from . import dice, twist
-from .common import Narrator, load_game, standings
+from .common import Narrator, counted, load_game, saved_game, standings
 
 __all__ = ["add_parser", "run", "run_replay"]
 
@@ -63,7 +62,7 @@ def run_replay(
     players = ", ".join(printable(name) for name in record.players)
     out.write(
         f"phase10 replay: {printable(record.spec)} rules, seed {record.seed}, players {players}, "
-        f"{len(record.actions)} actions\n"
+        f"{counted(len(record.actions), 'action')}\n"
     )
     for key, value in record.metadata.items():
         out.write(f"  {printable(key)}: {printable(value)}\n")
@@ -112,28 +111,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``phase10 replay`` with parsed ``args``: a card game's record, or one of Phase 10
     Dice or Twist (``play --game dice --save`` writes one), told by its own game."""
     try:
-        kind = _record_kind(args.file)
-        if kind == "record":
+        kind = saved_game(args.file)
+        if kind == "cards":
             run_replay(out, load_game(args.file), verbose=args.verbose, svg_dir=args.svg)
             return 0
         if args.svg is not None:
             raise Phase10Error("--svg draws the card game's table, not a dice or twist game")
         text = Path(args.file).read_text(encoding="utf-8")
-        if kind == "dice-record":
+        if kind == "dice":
             dice.run_replay(out, dice_json(text, "dice-record"), verbose=args.verbose)
         else:
             twist.run_replay(out, twist_json(text, "twist-record"), verbose=args.verbose)
     except ValueError as error:  # not JSON, not a record, or an illegal action
         raise Phase10Error(f"{args.file}: {error}") from None
     return 0
-
-
-def _record_kind(path: str) -> str:
-    """The record type a file holds: ``"dice-record"`` or ``"twist-record"`` when it says
-    so, else ``"record"`` (the card game's reader explains any other document)."""
-    try:
-        data = json.loads(Path(path).read_bytes())
-    except ValueError:
-        return "record"
-    kind = data.get("type") if isinstance(data, dict) else None
-    return kind if kind in ("dice-record", "twist-record") else "record"

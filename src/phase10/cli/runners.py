@@ -45,6 +45,7 @@ class _Play(Protocol):
         bot: str,
         name: str,
         save: str | None,
+        resume: str | None,
     ) -> int: ...
 
 
@@ -87,6 +88,7 @@ def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
             bot=args.bot,
             name=args.name,
             save=args.save,
+            resume=getattr(args, "resume", None),
         )
 
     return play

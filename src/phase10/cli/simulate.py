@@ -28,7 +28,7 @@ from ..simulate import (
     simulate,
     summarize_files,
 )
-from .args import bot_list, import_from_here, positive
+from .args import bot_list, check_bot_import, import_from_here, positive
 from .output import ProgressReporter, print_table
 
 __all__ = ["add_parser", "print_comparison", "print_summary", "run"]
@@ -324,6 +324,9 @@ def _play(args: argparse.Namespace, play: Callable[..., _Played]) -> _Played | N
     behind a progress bar; ``None`` after Ctrl-C."""
     if any(":" in bot for bot in args.bot or ()):
         import_from_here()
+        if args.game == "cards":  # Dice and Twist refuse any bot of one's own
+            for bot in args.bot:
+                check_bot_import(bot, ray=args.backend == "ray")
     reporter = ProgressReporter(sys.stderr, "simulating", plain=args.plain, unit="games")
     try:
         with reporter:

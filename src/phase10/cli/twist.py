@@ -19,11 +19,10 @@ hand) and types a listed move's number or the move in the notation of
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import DrawStock, LayDown
+from ..actions import DrawStock, Hit, LayDown
 from ..cards import format_cards
 from ..text import meld_text, printable
 from ..twist import (
@@ -31,9 +30,11 @@ from ..twist import (
     DiscardOnto,
     DrawTwist,
     PlaySkip,
+    TakePile,
     TwistAction,
     TwistRecord,
     TwistRules,
+    TwistStage,
     TwistState,
     TwistView,
     action_to_text,
@@ -46,9 +47,9 @@ from ..twist import (
     resolve_rules,
 )
 from ..twist.bots import GAME
-from ..twist.serialization import save_record
+from ..twist.serialization import load_record, save_record
 from ..twist.simulate import make_bot
-from .common import addressed
+from .common import addressed, drawn_line
 from .family import TerminalGame, demo_runner, play_runner, seat_names
 
 __all__ = [
@@ -73,6 +74,10 @@ HELP = """\
     hit 1.0 R8 high           add R8 to seat 1's first group, at its high end
     discard R7 2              end your turn: R7 onto discard pile 2
     skip 1                    end your turn: a Skip in front of seat 1
+  Your pawn's space sets the phase you make this hand; spaces are counted from 0
+  along the board (T: a Twist space). After the hand your pawn moves: further
+  for a phase made, further still for going out; the first to make the last
+  space's phase wins.
   Other commands: look (show the table again), help, quit (or Ctrl-D).
 """
 
@@ -124,13 +129,24 @@ def _tell_play(
     after: TwistState,
 ) -> None:
     """Every move of the bots, and the card the person drew (the table shows their other
-    moves); each hand's result."""
+    moves); each turn lost to a Skip; each hand's result, and the header of the next hand,
+    as the card game's ``play`` opens one (the bots' first moves belong to it, not to the
+    result above)."""
     if mover is not None and mover != seat:
         out.write(f"  {addressed(describe(before, action), before.players[seat].name)}\n")
     elif mover == seat and isinstance(action, DrawStock):
-        drawn = Counter(after.players[seat].hand) - Counter(before.players[seat].hand)
-        out.write(f"  (you drew {format_cards(sorted(drawn.elements()))})\n")
+        out.write(drawn_line(before.players[seat].hand, after.players[seat].hand))
+    for lost in after.lost_turns:  # T-5.1, told as the card game's play tells it
+        who = "You lose" if lost == seat else f"{printable(after.players[lost].name)} loses"
+        out.write(f"  {who} a turn (skipped)\n")
     _told_result(out, before, after)
+    if after.hand_number != before.hand_number:
+        out.write(_hand_header(after))
+
+
+def _hand_header(state: TwistState) -> str:
+    """The line that opens a hand of a person's game: its number and dealer."""
+    return f"\nHand {state.hand_number} (dealer {printable(state.players[state.dealer].name)})\n"
 
 
 def render_board(view: TwistView) -> str:
@@ -181,6 +197,10 @@ def render_view(view: TwistView) -> list[str]:
         f"{i}: {pile[-1] if pile else '(empty)'}" for i, pile in enumerate(view.discard_piles)
     )
     lines.append(f"  Draw pile: {_cards(view.stock_size)}   Discard piles {piles}")
+    if view.stage is TwistStage.CHOOSE and view.seat == view.current_player:
+        lines.append(
+            "  You are on a Twist space: choose the phase of a space beside it, or a Twist card"
+        )
     if view.hand is not None:
         lines.append(f"  Your hand: {format_cards(view.hand)}")
     if view.laying:
@@ -189,12 +209,38 @@ def render_view(view: TwistView) -> list[str]:
 
 
 def _hint(view: TwistView, action: TwistAction) -> str:
+    """What a listed move does, in the card game's words where the move is the same."""
     if isinstance(action, DiscardOnto):
         pile = view.discard_piles[action.pile]
         return f"covering {pile[-1]}" if pile else "onto the empty pile"
     if isinstance(action, PlaySkip):
         return f"{printable(view.players[action.target].name)} loses a turn"
+    if isinstance(action, DrawStock):
+        return "from the draw pile"
+    if isinstance(action, TakePile):
+        pile = view.discard_piles[action.pile]
+        return f"{pile[-1]} from discard pile {action.pile}" if pile else ""
+    if isinstance(action, Hit):
+        owner = "your" if action.owner == view.seat else f"{_name(view, action.owner)}'s"
+        return f"onto {owner} {view.players[action.owner].melds[action.meld].describe()}"
+    if isinstance(action, ChooseSpace):
+        number = view.rules.board.phase_number(action.space)
+        return f"phase {number}: {view.rules.phase(number).name}"
+    if isinstance(action, DrawTwist):
+        out, made, missed = view.rules.twist_moves
+        back = f"back {-missed}" if missed < 0 else f"{missed}"
+        return f"a Twist card's phase instead: moves {out} or {made}, {back} if missed"
     return ""
+
+
+def _name(view: TwistView, seat: int) -> str:
+    return printable(view.players[seat].name)
+
+
+def _load(path: str) -> tuple[TwistRecord, TwistRules]:
+    """A saved game to go on with (``play --resume``), and its rules."""
+    record = load_record(path)
+    return record, record.rules
 
 
 _TWIST: TerminalGame[TwistState, TwistView, TwistAction, TwistRules] = TerminalGame(
@@ -211,12 +257,15 @@ _TWIST: TerminalGame[TwistState, TwistView, TwistAction, TwistRules] = TerminalG
     save=_save,
     render_view=render_view,
     hint=_hint,
+    load=_load,
     help_text=HELP,
+    verbs=("space", "twist", "draw", "take", "group", "lay", "hit", "discard", "skip", "next"),
     example="take 1",
     demo_names=seat_names,
     demo_intro=lambda rules: [f"Board: {rules.board}"],
     tell_demo=_tell_demo,
     tell_play=_tell_play,
+    play_start=_hand_header,
 )
 
 run_demo = _TWIST.run_demo
