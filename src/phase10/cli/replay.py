@@ -119,9 +119,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             raise Phase10Error("--svg draws the card game's table, not a dice or twist game")
         text = Path(args.file).read_text(encoding="utf-8")
         if kind == "dice":
-            dice.run_replay(out, dice_json(text, "dice-record"), verbose=args.verbose)
+            dice.run_replay(
+                out, dice_json(text, "dice-record", max_size=None), verbose=args.verbose
+            )
         else:
-            twist.run_replay(out, twist_json(text, "twist-record"), verbose=args.verbose)
+            twist.run_replay(
+                out, twist_json(text, "twist-record", max_size=None), verbose=args.verbose
+            )
     except ValueError as error:  # not JSON, not a record, or an illegal action
         raise Phase10Error(f"{args.file}: {error}") from None
     return 0
