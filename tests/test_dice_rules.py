@@ -39,10 +39,12 @@ from phase10.dice import (
     Keep,
     Release,
     Roll,
+    action_to_text,
     apply,
     declaration_problem,
     legal_actions,
     new_game,
+    parse_action,
     parse_faces,
     player_view,
     rolled_faces,
@@ -302,6 +304,21 @@ def test_d4_2_groups_are_exactly_their_size_from_the_dice_showing() -> None:
     after = apply(state, Declare(((0, 1, 2), (4, 5, 6))))
     assert after.players[0].completed == (1,)
     assert after.target_phase(0) == DICE_PHASES[1]
+
+
+def test_d4_2_a_declaration_of_too_few_groups_says_how_many() -> None:
+    """D-4.2: Phase 1 is two groups; one group is refused with the count, in plain words."""
+    state = rigged(new_game(2, seed=1), "10 10 10 9 9 9 1 2 3 4")
+    problem = declaration_problem(state.dice, ((0, 1, 2),), DICE_PHASES[0], DiceRules())
+    assert problem is not None
+    assert "give 2 groups, not 1" in problem
+    assert "(s)" not in problem
+
+
+def test_dice_are_read_separated_by_commas_as_players_type_them() -> None:
+    assert parse_action("keep 0,3") == parse_action("keep 0, 3") == Keep((0, 3))
+    assert parse_action("declare 0,1,2 | 3,4,5") == Declare(((0, 1, 2), (3, 4, 5)))
+    assert action_to_text(parse_action("keep 0,3")) == "keep 0 3"
 
 
 def test_d4_3_a_failed_phase_is_tried_again() -> None:

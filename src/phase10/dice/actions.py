@@ -1,7 +1,8 @@
 """The actions of Phase 10 Dice and their one-line notation.
 
 Dice are named by their index in :attr:`DiceRules.dice <phase10.dice.DiceRules.dice>`,
-from 0. :func:`action_to_text` and :func:`parse_action` are exact inverses.
+from 0. :func:`action_to_text` and :func:`parse_action` are exact inverses; the reader
+also takes dice separated by commas (``keep 0,3``), as players type them.
 
 ==================================  ==========================================
 text                                action
@@ -18,6 +19,8 @@ text                                action
 Declare(groups=((0, 1, 2), (3, 4, 5)))
 >>> action_to_text(Roll(parse_faces("R5 GW")))
 'roll R5 GW'
+>>> parse_action("keep 0,3")
+Keep(dice=(0, 3))
 >>> parse_action("keep three")
 Traceback (most recent call last):
 ...
@@ -169,12 +172,13 @@ def parse_action(text: str) -> DiceAction:
     if verb == "end" and not rest.strip():
         return EndTurn()
     if verb in ("keep", "release"):
-        dice = tuple(_index(token) for token in rest.split())
+        dice = tuple(_index(token) for token in rest.replace(",", " ").split())  # "0,1" too
         if not dice:
             raise InvalidDataError(f"{verb} which dice? e.g. '{verb} 0 3'")
         return Keep(dice) if verb == "keep" else Release(dice)
     if verb == "declare":
-        groups = tuple(tuple(_index(t) for t in part.split()) for part in rest.split("|"))
+        parts = rest.replace(",", " ").split("|")
+        groups = tuple(tuple(_index(t) for t in part.split()) for part in parts)
         if not all(groups):
             raise InvalidDataError("declare the dice of each group, e.g. 'declare 0 1 2 | 3 4 5'")
         return Declare(groups)

@@ -300,7 +300,8 @@ def declaration_problem(
         return "a die can serve in only one group (R-2.2)"
     reqs = phase.requirements
     if len(groups) != len(reqs):
-        return f"phase {phase.number} is {phase.name}: give {len(reqs)} group(s), not {len(groups)}"
+        wanted = f"{len(reqs)} group" + ("" if len(reqs) == 1 else "s")
+        return f"phase {phase.number} is {phase.name}: give {wanted}, not {len(groups)}"
     shown = " | ".join(" ".join(str(faces[i]) for i in group) for group in groups)
     for order in _orders(len(reqs)):
         if all(_group_ok(faces, groups[g], reqs[r], rules) for r, g in enumerate(order)):
