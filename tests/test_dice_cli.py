@@ -262,3 +262,14 @@ def test_a_saved_dice_game_is_resumed(
     assert (status, err) == (0, "")
     assert "Dice (set aside in [ ]): 0:[" in out  # the kept die is still kept
     assert load_record(path).actions == ("roll", "keep 0", "roll")
+
+
+def test_the_scorepad_counts_rounds_not_every_seats_turn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a table of three the person's turns are rounds 1, 2, 3 (turns 1, 4, 7): a header
+    of "Turn 1" then "Turn 4" read as if turns had been lost."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nend\n" * 3))
+    _, out, _ = run(capsys, "play", "--game", "dice", "--players", "3", "--seed", "4")
+    headers = list(dict.fromkeys(line for line in out.splitlines() if line.startswith("Round")))
+    assert headers[:3] == ["Round 1 (turn 1)", "Round 2 (turn 4)", "Round 3 (turn 7)"]

@@ -127,7 +127,8 @@ def _tell_play(
 
 def render_view(view: DiceView) -> list[str]:
     """The scorepad and the dice as the viewing seat sees them."""
-    lines = [f"Turn {view.turn}"]
+    rounds = (view.turn - 1) // len(view.players) + 1  # turns count every seat's
+    lines = [f"Round {rounds} (turn {view.turn})"]
     for seat, p in enumerate(view.players):
         tags = [
             tag
