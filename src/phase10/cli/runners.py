@@ -8,14 +8,16 @@ the card game, Dice and Twist read their options the same way.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
+from ..text import printable
 from .common import saved_line
 from .prompt import Ask, console_ask
 
-__all__ = ["demo_runner", "play_runner"]
+__all__ = ["demo_runner", "play_runner", "resume_line"]
 
 
 class _Demo(Protocol):
@@ -78,17 +80,35 @@ def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
     console."""
 
     def play(args: argparse.Namespace, out: TextIO) -> int:
-        return run(
-            out,
-            console_ask,
-            players=args.players,
-            spec=args.variant,
-            seed=args.seed,
-            seat=args.seat,
-            bot=args.bot,
-            name=args.name,
-            save=args.save,
-            resume=getattr(args, "resume", None),
-        )
+        resume = getattr(args, "resume", None)
+        try:
+            return run(
+                out,
+                console_ask,
+                players=args.players,
+                spec=args.variant,
+                seed=args.seed,
+                seat=args.seat,
+                bot=args.bot,
+                name=args.name,
+                save=args.save,
+                resume=resume,
+            )
+        except KeyboardInterrupt:  # the game is saved before each move: say how to go on
+            kept = args.save if args.save is not None else resume
+            if kept is not None and os.path.exists(kept):
+                out.flush()
+                sys.stderr.write(resume_line(kept))
+            raise
 
     return play
+
+
+def resume_line(path: str | os.PathLike[str]) -> str:
+    """The line that tells a player who left a saved game how to go on with it.
+
+    >>> resume_line("game.json")
+    '\\nGame saved to game.json (go on with: phase10 play --resume game.json)\\n'
+    """
+    shown = printable(os.fspath(path))
+    return f"\nGame saved to {shown} (go on with: phase10 play --resume {shown})\n"
