@@ -11,6 +11,11 @@ same decisions:
 * **choice**: the random agent's own work alone (reading each recorded mask, drawing).
 
 It prints instructions per decision of each and issue 11's ratio, (env - choice) / engine.
+With ``--parts`` it also counts, on the same decisions, where the environment's own work
+goes: **observation** (``ObservationEncoder.encode_state`` of the seat to play, an encoder
+built before the count), **mask** (``ActionCodec.mask_bytes`` and the decoding of the index
+drawn) and **listing** (``legal_actions`` alone, which the mask's count includes: the
+codec's own work is mask - listing).
 Each count runs in its own ``valgrind`` process around one call made through
 ``operator.call``, the function callgrind is told to count in (CPython's
 ``_operator_call``), after an uncounted warm-up run and with the collector off.
@@ -19,6 +24,7 @@ Python about fifty times slower).
 
     python benchmarks/count_rl.py
     python benchmarks/count_rl.py --games 4 --players 3 --variant masters --json
+    python benchmarks/count_rl.py --parts               # and where the env's own work goes
 """
 
 from __future__ import annotations
@@ -39,11 +45,13 @@ from bench_rl import add_game_options, choose_on, random_env_game, versions
 from report import describe, emit, format_load, header
 
 from phase10 import Action, GameState, apply, legal_actions
-from phase10.rl import env
+from phase10.rl import ActionCodec, ObservationEncoder, env
 from phase10.rl.aec import deal_on
+from phase10.rl.common import resolve_rules
 from phase10.state import Stage
 
 WORKLOADS = ("env", "engine", "choice")
+PARTS = ("observation", "mask", "listing")
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
@@ -81,6 +89,8 @@ def workload(name: str, args: argparse.Namespace) -> Callable[[], int]:
     games, masks = recorded(args)
     if name == "choice":
         return lambda: choose_on(masks, random.Random(args.seed))
+    if name in PARTS:
+        return part(name, games, args)
 
     def replay() -> int:
         decisions = 0
@@ -94,6 +104,48 @@ def workload(name: str, args: argparse.Namespace) -> Callable[[], int]:
         return decisions
 
     return replay
+
+
+def part(
+    name: str, games: list[tuple[GameState, list[Action]]], args: argparse.Namespace
+) -> Callable[[], int]:
+    """One part of the environment's step over the decisions of the recorded games: each
+    call builds its encoder or codec first (once per call, not per decision)."""
+    rules = resolve_rules(args.variant)
+    indices = ActionCodec(rules)
+    steps: list[tuple[GameState, int]] = []  # each decision's state and the index drawn
+    for state, actions in games:
+        for action in actions:
+            steps.append((state, indices.encode(action, state)))
+            state = apply(state, action)
+            if state.stage is Stage.HAND_OVER:
+                state = deal_on(state)
+    if name == "observation":
+
+        def observe() -> int:
+            encoder = ObservationEncoder(rules)
+            for state, _ in steps:
+                encoder.encode_state(state, state.current_player or 0)
+            return len(steps)
+
+        return observe
+    if name == "mask":
+
+        def mask() -> int:
+            codec = ActionCodec(rules)
+            for state, index in steps:
+                codec.mask_bytes(state)
+                codec.decode(state, index)
+            return len(steps)
+
+        return mask
+
+    def listing() -> int:
+        for state, _ in steps:
+            legal_actions(state)
+        return len(steps)
+
+    return listing
 
 
 def inner(name: str, args: argparse.Namespace) -> None:
@@ -130,7 +182,8 @@ def count(name: str, args: argparse.Namespace) -> tuple[int, int]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     machine = describe()
-    counts = {name: count(name, args) for name in WORKLOADS}
+    names = WORKLOADS + PARTS if args.parts else WORKLOADS
+    counts = {name: count(name, args) for name in names}
     per_decision = {
         name: instructions / decisions for name, (instructions, decisions) in counts.items()
     }
@@ -138,8 +191,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "machine": machine,
         "versions": versions(),
         "settings": {key: getattr(args, key) for key in ("games", "players", "variant", "seed")},
-        "instructions": {name: counts[name][0] for name in WORKLOADS},
-        "decisions": {name: counts[name][1] for name in WORKLOADS},
+        "instructions": {name: counts[name][0] for name in names},
+        "decisions": {name: counts[name][1] for name in names},
         "per_decision": per_decision,
         "ratio": (per_decision["env"] - per_decision["choice"]) / per_decision["engine"],
         "load_average_at_end": describe()["load_average"],
@@ -156,12 +209,22 @@ def format_report(result: dict[str, Any]) -> str:
     )
     lines.append("")
     lines.append(f"{'workload':<10}{'instructions':>16}{'decisions':>11}{'per decision':>14}")
-    for name in WORKLOADS:
+    for name in result["instructions"]:
         lines.append(
             f"{name:<10}{result['instructions'][name]:>16,}{result['decisions'][name]:>11,}"
             f"{result['per_decision'][name]:>14,.0f}"
         )
     lines.append(f"env step (less the choice) / engine decision: {result['ratio']:.2f}x")
+    each = result["per_decision"]
+    if "observation" in each:
+        own = each["env"] - each["choice"] - each["engine"]
+        codec = each["mask"] - each["listing"]
+        rest = own - each["observation"] - codec
+        lines.append(
+            f"the env's own work {own:,.0f} a decision: the observation "
+            f"{each['observation']:,.0f}, the codec's mask and decoding {codec:,.0f}, "
+            f"the rest {rest:,.0f}"
+        )
     lines.append(f"load average at end {format_load(result['load_average_at_end'])}")
     return "\n".join(lines)
 
@@ -171,7 +234,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="whole games (default 2)")
     add_game_options(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--inner", choices=WORKLOADS, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--parts", action="store_true", help="also count the observation and the mask alone"
+    )
+    parser.add_argument("--inner", choices=WORKLOADS + PARTS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -111,6 +111,52 @@ def test_what_agents_see_is_the_views_encoding_and_the_listed_mask(
         assert steps > 100
 
 
+@pytest.mark.parametrize(("players", "variant"), [(4, "to-phase-2"), (3, "masters+to-phase-2")])
+def test_an_observation_kept_by_the_agent_is_never_changed_by_later_steps(
+    players: int, variant: str
+) -> None:
+    """The environments keep parts of the last observation and mask to patch them (counts
+    of a hand, the discard pile, seat blocks, a listing's mask): what they give out is the
+    caller's own. Every array given out in a whole game (each agent's view, the agent to
+    play's mask, every step) still holds what it held when given, and writing into one
+    changes none given later (R-3.8: a seat's view is its own)."""
+    game = env(players=players, rules=variant, seed=3)
+    rng = np.random.default_rng(3)
+    given: list[tuple[Any, bytes]] = []
+    for seed in (3, 4):  # two games: the encoder's kept parts carry over a reset
+        game.reset(seed=seed)
+        for step, _ in enumerate(game.agent_iter(20_000)):
+            observation, _, terminated, truncated, _ = game.last()
+            assert observation is not None
+            for other in game.agents if step % 5 == 0 else ():  # the others' views, as asked
+                seen = game.observe(other)
+                given += [(seen[key], seen[key].tobytes()) for key in seen]
+            given += [(observation[key], observation[key].tobytes()) for key in observation]
+            if terminated or truncated:
+                game.step(None)
+                continue
+            index = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation["observation"][:] = -1.0  # the caller's to scribble on
+            observation["action_mask"][:] = 1
+            given[-2:] = [(array, array.tobytes()) for array in observation.values()]
+            game.step(index)
+        assert game.game_state.is_over
+    assert len(given) > 1000
+    assert all(array.tobytes() == held for array, held in given)
+    gym_game = Phase10Env(players=players, rules=variant, opponents="random")
+    frame, info = gym_game.reset(seed=4)
+    kept = [(frame, frame.tobytes()), (info["action_mask"], info["action_mask"].tobytes())]
+    over = False
+    while not over:
+        mask = gym_game.action_masks()
+        kept.append((mask, mask.tobytes()))
+        frame, _, over, _, info = gym_game.step(int(rng.choice(np.flatnonzero(mask))))
+        kept += [(frame, frame.tobytes()), (info["action_mask"], info["action_mask"].tobytes())]
+        frame[:] = -1.0
+        kept[-2] = (frame, frame.tobytes())
+    assert all(array.tobytes() == held for array, held in kept)
+
+
 def test_pettingzoo_api_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice for other observation layouts
