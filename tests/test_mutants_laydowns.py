@@ -7,11 +7,12 @@ rest of the suite.
 
 from __future__ import annotations
 
-from helpers import play, stacked_game
+from helpers import assert_illegal, play, stacked_game, with_players
 from phase10 import (
     Card,
     Discard,
     DrawStock,
+    IllegalReason,
     LayDown,
     LayGroup,
     Phase,
@@ -76,3 +77,18 @@ def test_v2_partial_phasing_keeps_to_the_phase_declared_with_the_first_group() -
     state = play(state, Discard(state.players[0].hand[0]), DrawStock())
     assert (state.current_player, state.players[1].phase_attempted) == (1, 2)
     assert not [a for a in legal_actions(state) if isinstance(a, (LayDown, LayGroup))]
+
+
+def test_v15_partial_phasing_a_requirement_on_the_table_is_not_laid_twice() -> None:
+    """V-15 partial phasing: phase 2's set of 3 is on the table from an earlier turn; a
+    second set of 3 is refused (only the run of 4 is left) and not listed."""
+    rules = variants.resolve("partial-phasing")
+    hand = "R7 B7 G7 R9 B9 G9 B11 Y12 G12 Y5"
+    state = stacked_game({1: hand}, "G2", "B3 Y4 R5 G6", rules, players=2)
+    state = with_players(state, s1={"completed": (1,)})
+    state = play(state, DrawStock(), LayGroup(SetOf(3).make("R7 B7 G7")), Discard(card("Y12")))
+    state = play(state, DrawStock())
+    state = play(state, Discard(state.players[0].hand[0]), DrawStock())
+    nines = LayGroup(SetOf(3).make("R9 B9 G9"))
+    assert nines not in legal_actions(state)
+    assert_illegal(state, nines, IllegalReason.INVALID_MELD)
