@@ -72,6 +72,6 @@ def test_a_card_game_action_is_named_as_such_in_the_dice_game() -> None:
     state = new_game(2, seed=4)
     for now in (state, apply(state, Roll())):
         with pytest.raises(IllegalActionError) as refused:
-            apply(now, DrawStock())
+            apply(now, DrawStock())  # type: ignore[arg-type]
         assert refused.value.reason is IllegalReason.UNKNOWN_ACTION
         assert "not a Phase 10 Dice action" in refused.value.message
