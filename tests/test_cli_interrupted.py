@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,3 +45,25 @@ def test_ctrl_c_without_save_says_nothing_of_a_file(
     with pytest.raises(KeyboardInterrupt):
         main(["play", "--players", "2", "--seed", "3"])
     assert "resume" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["replay", "play --resume"])
+def test_the_commands_told_for_a_saved_game_can_be_pasted_into_a_shell(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A path with a space or a quote was written bare: "phase10 replay my game's.json"
+    pasted into a shell is no command at all."""
+    path = tmp_path / "my game's (1).json"
+    typed = _typing(["roll"])
+    monkeypatch.setattr("phase10.cli.runners.console_ask", lambda prompt: next(typed))
+    with pytest.raises(KeyboardInterrupt):
+        main(["play", "--game", "dice", "--players", "2", "--seed", "3", "--save", str(path)])
+    if command == "replay":  # the line at the end of a game, or of a demo
+        assert main(["demo", "--game", "dice", "--players", "2", "--save", str(path)]) == 0
+    err = capsys.readouterr().err
+    told = err[err.rindex(f"phase10 {command} ") :].rstrip("\n")
+    assert told.endswith(")")
+    assert shlex.split(told[:-1]) == ["phase10", *command.split(), str(path)]
