@@ -288,6 +288,20 @@ def test_play_resume_of_a_file_that_is_not_a_record_names_the_file(
     assert "not a phase10 document" in err
 
 
+@pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])
+def test_a_file_nested_too_deep_is_one_error_line(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which game a file saves was read with json.loads, whose RecursionError on
+    '[[[[...' escaped as a traceback; the reader of the card game explains the file."""
+    target = tmp_path / "deep.json"
+    target.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    status, _, err = run(capsys, *command, str(target))
+    assert status == 2
+    assert err.startswith(f"phase10: {target}: $: ")
+    assert err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("game", "actions"),
     [

@@ -299,7 +299,7 @@ def saved_game(path: str | os.PathLike[str]) -> str:
     ``replay`` and ``play --resume`` need no ``--game``."""
     try:
         data = json.loads(Path(path).read_bytes())
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the reader says so
         return "cards"
     kind = data.get("type") if isinstance(data, dict) else None
     return {"dice-record": "dice", "twist-record": "twist"}.get(str(kind), "cards")
