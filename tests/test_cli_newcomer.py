@@ -288,6 +288,16 @@ def test_play_resume_of_a_file_that_is_not_a_record_names_the_file(
     assert "not a phase10 document" in err
 
 
+def test_play_resume_of_a_card_game_with_another_game_says_card_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "game.json"
+    GameRecord.start(2, seed=1).save(target)
+    status, _, err = run(capsys, "play", "--resume", str(target), "--game", "dice")
+    assert status == 2
+    assert "goes on with a saved card game, not --game dice" in err
+
+
 @pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])
 def test_a_file_nested_too_deep_is_one_error_line(
     command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -394,7 +394,8 @@ def _game(args: argparse.Namespace) -> str:
     saved = saved_game(resume)
     if given is not None and given != saved:
         raise InvalidDataError(
-            f"--resume {printable(resume)} goes on with a saved {saved} game, not --game {given}"
+            f"--resume {printable(resume)} goes on with a saved "
+            f"{'card' if saved == 'cards' else saved} game, not --game {given}"
         )
     return saved
 
