@@ -9,6 +9,7 @@ written used to be reported only when the game ended (the whole game lost), an e
 from __future__ import annotations
 
 import io
+import json
 import warnings
 from importlib import metadata
 from pathlib import Path
@@ -285,6 +286,57 @@ def test_play_resume_of_a_file_that_is_not_a_record_names_the_file(
     assert status == 2
     assert err.startswith(f"phase10: {target}: ")
     assert "not a phase10 document" in err
+
+
+def test_play_resume_of_a_card_game_with_another_game_says_card_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "game.json"
+    GameRecord.start(2, seed=1).save(target)
+    status, _, err = run(capsys, "play", "--resume", str(target), "--game", "dice")
+    assert status == 2
+    assert "goes on with a saved card game, not --game dice" in err
+
+
+@pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])
+def test_a_file_nested_too_deep_is_one_error_line(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which game a file saves was read with json.loads, whose RecursionError on
+    '[[[[...' escaped as a traceback; the reader of the card game explains the file."""
+    target = tmp_path / "deep.json"
+    target.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    status, _, err = run(capsys, *command, str(target))
+    assert status == 2
+    assert err.startswith(f"phase10: {target}: $: ")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "actions"),
+    [
+        ("cards", ["draw", "draw"]),
+        ("dice", ["roll", "keep 0", "keep 0"]),
+        ("twist", ["draw", "draw"]),
+    ],
+)
+def test_play_resume_of_a_record_with_an_illegal_move_names_the_file(
+    game: str, actions: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved game whose moves cannot be replayed is refused naming the file, as ``replay``
+    names it: ``play --resume`` said only "$.actions[1]: action 1 ('draw') is illegal..."."""
+    target = tmp_path / "game.json"
+    status, _, _ = run(capsys, "demo", "--game", game, "--players", "2", "--save", str(target))
+    assert status == 0
+    document = json.loads(target.read_text(encoding="utf-8"))
+    document["actions"] = actions
+    target.write_text(json.dumps(document), encoding="utf-8")
+    _, _, replayed = run(capsys, "replay", str(target))
+    status, _, err = run(capsys, "play", "--resume", str(target))
+    assert status == 2
+    assert err.startswith(f"phase10: {target}: $.actions[")
+    assert "is illegal in the replayed game" in err
+    assert err == replayed
 
 
 @pytest.mark.parametrize("game", ["cards", "dice", "twist"])

@@ -525,6 +525,35 @@ def test_the_family_readers_take_max_size(tmp_path: Path) -> None:
         assert game.serialization.from_json(text, max_size=None) == record
 
 
+@pytest.mark.parametrize("max_size", [-1, -2, True, 1.5, "10", 2**40, 10**30])
+def test_a_max_size_that_is_no_byte_count_is_refused_before_anything_is_read(
+    tmp_path: Path, max_size: Any
+) -> None:
+    """max_size is a count of bytes or None: anything else is refused by name, before the
+    file is read (-2 read it whole), and a huge bound a caller trusts reads a small file
+    (read(n) sets n bytes aside first: 2**40 raised MemoryError, 10**30 OverflowError)."""
+    record = GameRecord.start(2, seed=1)
+    path = tmp_path / "record.json"
+    record.save(path)
+    text = to_json(record)
+    if isinstance(max_size, int) and not isinstance(max_size, bool) and max_size > 0:
+        assert GameRecord.load(path, max_size=max_size) == record
+        assert from_json(text, max_size=max_size) == record
+        assert dice.serialization.from_json(
+            dice.serialization.to_json(dice.DiceRecord.start(2, seed=1)), max_size=max_size
+        ) == dice.DiceRecord.start(2, seed=1)
+        return
+    for read in (
+        lambda: GameRecord.load(path, max_size=max_size),
+        lambda: from_json(text, max_size=max_size),
+        lambda: record_from_json(text, max_size=max_size),
+        lambda: dice.serialization.load_record(path, max_size=max_size),
+    ):
+        with pytest.raises(InvalidDataError, match=r"max_size: .*whole number of bytes") as info:
+            read()
+        assert info.value.path == "max_size"
+
+
 def test_the_longest_name_plays_saves_and_loads() -> None:
     name = "Ö" * MAX_NAME_LENGTH
     state = new_game([name, "Bob"], seed=1)

@@ -129,3 +129,13 @@ def test_a_group_of_more_cards_is_read_and_written_back() -> None:
 def test_numbers_at_the_bounds_are_read(text: str, action: object) -> None:
     assert parse_action(text) == action
     assert action_to_text(parse_action(text)) == text
+
+
+@pytest.mark.parametrize("times", [2**64, 10**5000], ids=["65 bits", "5001 digits"])
+def test_a_huge_group_parameter_is_refused_in_words_by_the_writer(times: int) -> None:
+    """action_to_text quoted the number with repr(): past 4,300 digits that raised Python's
+    own ValueError ("Exceeds the limit ... for integer string conversion")."""
+    action = LayGroup(Meld(_Counted(3, times), parse_cards("R7 R7 R7")))
+    with pytest.raises(InvalidDataError, match="the times of a 'numbers_counted' group") as info:
+        action_to_text(action)
+    assert "a whole number with more than 19 digits" in info.value.message

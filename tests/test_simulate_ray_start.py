@@ -60,3 +60,20 @@ def test_the_token_notice_is_dropped_only_for_the_ray_phase10_starts(
     assert "another warning of Ray" in messages
     assert any(m.startswith("Token authentication is disabled") for m in messages)
     assert not token_logger.filters, "the filter goes with the start"
+
+
+def test_the_filter_goes_when_rays_start_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start that raises (Ray's own error, or Ctrl-C held to its end) leaves no filter
+    behind: a later Ray the user starts in this process tells its notice."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    token_logger = logging.getLogger(TOKEN_LOGGER)
+
+    def init(**kwargs: object) -> None:
+        assert token_logger.filters, "the notice is dropped while Ray starts"
+        raise RuntimeError("Ray could not start")
+
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    with pytest.raises(RuntimeError, match="could not start"):
+        ray_backend._connect(ray, 1, None)
+    assert not token_logger.filters

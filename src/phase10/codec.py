@@ -33,6 +33,7 @@ from .limits import (
     SEED_LIMIT,
     checked_text,
     quote,
+    show,
 )
 from .melds import Meld, Requirement
 from .notation import requirement_kinds
@@ -824,14 +825,37 @@ def read_file(path: str | os.PathLike[str], max_size: int | None = MAX_DOCUMENT)
     """The bytes of the document file ``path``; a file longer than ``max_size`` bytes
     (:data:`~phase10.limits.MAX_DOCUMENT`; ``None``: no limit) is refused without reading
     it all."""
+    _checked_max_size(max_size)
     with open(path, "rb") as file:
         if max_size is None:
             return file.read()
-        data = file.read(max_size + 1)
+        # read(n) sets n bytes aside before it reads, so a bound far past the file (a
+        # caller who trusts it) is read up to in parts of at most MAX_DOCUMENT.
+        parts: list[bytes] = []
+        left = max_size + 1
+        while left > 0:
+            part = file.read(min(left, MAX_DOCUMENT + 1))
+            if not part:
+                break
+            parts.append(part)
+            left -= len(part)
+        data = b"".join(parts)
         if len(data) > max_size:
             size = os.fstat(file.fileno()).st_size
             raise InvalidDataError(f"the file is {size:,} bytes long, {_over(max_size)}", "$")
     return data
+
+
+def _checked_max_size(max_size: object) -> None:
+    """Refuse a ``max_size`` that is not a count of bytes (a whole number from 0) or None:
+    -1 would refuse every document, and a bool or a float is a mistake."""
+    if max_size is not None and (
+        not isinstance(max_size, int) or isinstance(max_size, bool) or max_size < 0
+    ):
+        raise InvalidDataError(
+            f"a whole number of bytes from 0, or None for no limit, not {show(max_size)}",
+            "max_size",
+        )
 
 
 def _over(max_size: int) -> str:
@@ -850,6 +874,7 @@ def parse_json(text: str | bytes | bytearray, *, max_size: int | None = MAX_DOCU
     (:data:`~phase10.limits.MAX_DOCUMENT`; ``None``: no limit), before it is read."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidDataError(f"a JSON document is text, not {type(text).__name__}", "$")
+    _checked_max_size(max_size)
     if max_size is not None and len(text) > max_size:
         unit = "characters" if isinstance(text, str) else "bytes"
         raise InvalidDataError(f"the document is {len(text):,} {unit} long, {_over(max_size)}", "$")

@@ -105,8 +105,9 @@ class FamilyDocuments(Generic[D, R, S]):
 
     def save_record(self, record: R, path: str | os.PathLike[str]) -> None:
         """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
+        text = format_json(self._data(record), 2) + "\n"  # before the file is emptied
         with open(path, "w", encoding="utf-8") as file:
-            file.write(format_json(self._data(record), 2) + "\n")
+            file.write(text)
 
     def load_record(
         self, path: str | os.PathLike[str], *, max_size: int | None = MAX_DOCUMENT

@@ -281,8 +281,8 @@ def _param_text(requirement: Requirement, fields: _Fields) -> str:
             text = ""
         if not _PARAM_VALUE_RE.fullmatch(text):
             raise InvalidDataError(
-                f"the {field.name} of a {requirement.kind!r} group, {value!r}, cannot be written "
-                "in the action notation"
+                f"the {field.name} of a {requirement.kind!r} group, {show(value)}, cannot be "
+                "written in the action notation"
             )
         parts.append(f"{name}={text}")
     return f"[{','.join(parts)}]" if parts else ""

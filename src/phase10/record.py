@@ -487,8 +487,9 @@ class GameRecord:
         :func:`phase10.serialization.to_json` writes it."""
         body = Codec().encode(self, GameRecord)
         assert isinstance(body, dict)
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(format_json(document("record", body), indent=2) + "\n")
+        text = format_json(document("record", body), indent=2) + "\n"  # before the file is
+        with open(path, "w", encoding="utf-8") as file:  # emptied: Ctrl-C leaves it whole
+            file.write(text)
 
     @classmethod
     def load(

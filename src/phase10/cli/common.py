@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -49,6 +50,7 @@ __all__ = [
     "saved_game",
     "saved_line",
     "seat_names",
+    "shell_path",
     "standings",
     "table_size",
     "tell_end",
@@ -257,8 +259,18 @@ def saved_line(path: str | os.PathLike[str]) -> str:
     >>> saved_line("game.json")
     'Game saved to game.json (replay it with: phase10 replay game.json)\\n'
     """
-    shown = printable(os.fspath(path))
+    shown = shell_path(path)
     return f"Game saved to {shown} (replay it with: phase10 replay {shown})\n"
+
+
+def shell_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as it can be pasted into the command a line tells: quoted when it holds a
+    space or a quote, any control character shown escaped.
+
+    >>> print(shell_path("game.json"), shell_path("my game.json"))
+    game.json 'my game.json'
+    """
+    return shlex.quote(printable(os.fspath(path)))
 
 
 def tell_end(
@@ -287,7 +299,7 @@ def saved_game(path: str | os.PathLike[str]) -> str:
     ``replay`` and ``play --resume`` need no ``--game``."""
     try:
         data = json.loads(Path(path).read_bytes())
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the reader says so
         return "cards"
     kind = data.get("type") if isinstance(data, dict) else None
     return {"dice-record": "dice", "twist-record": "twist"}.get(str(kind), "cards")

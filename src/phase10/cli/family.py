@@ -290,8 +290,12 @@ class TerminalGame(Generic[S, V, A, R]):
         """
         actions: list[A] = []
         if resume is not None:
-            record, rules = load_saved(resume, self.load)
-            first, actions, state = continued(record, seat)
+
+            def resumed(path: str) -> tuple[R, S, list[A], S]:
+                record, rules = self.load(path)
+                return (rules, *continued(record, seat))  # a bad move: the file's fault
+
+            rules, first, actions, state = load_saved(resume, resumed)
             names = [player.name for player in first.players]
             save = resume if save is None else save
         else:

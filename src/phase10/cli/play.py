@@ -230,7 +230,8 @@ def run_play(
     used), and is saved back to it unless ``save`` names another file.
     """
     if resume is not None:
-        first, actions, state = continued(load_saved(resume, load_game), seat)
+        # A move that cannot be replayed is a fault of the file, named as replay names it.
+        first, actions, state = load_saved(resume, lambda path: continued(load_game(path), seat))
         names = [p.name for p in first.players]
         save = resume if save is None else save
     else:
@@ -393,7 +394,8 @@ def _game(args: argparse.Namespace) -> str:
     saved = saved_game(resume)
     if given is not None and given != saved:
         raise InvalidDataError(
-            f"--resume {printable(resume)} goes on with a saved {saved} game, not --game {given}"
+            f"--resume {printable(resume)} goes on with a saved "
+            f"{'card' if saved == 'cards' else saved} game, not --game {given}"
         )
     return saved
 

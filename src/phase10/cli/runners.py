@@ -13,8 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
-from ..text import printable
-from .common import saved_line
+from .common import saved_line, shell_path
 from .prompt import Ask, console_ask
 
 __all__ = ["demo_runner", "play_runner", "resume_line"]
@@ -110,5 +109,5 @@ def resume_line(path: str | os.PathLike[str]) -> str:
     >>> resume_line("game.json")
     '\\nGame saved to game.json (go on with: phase10 play --resume game.json)\\n'
     """
-    shown = printable(os.fspath(path))
+    shown = shell_path(path)
     return f"\nGame saved to {shown} (go on with: phase10 play --resume {shown})\n"
