@@ -464,6 +464,8 @@ def test_play_against_the_search_bot(
     [
         (["demo", "--bot", "nu_no_such_module:Bot"], "cannot import 'nu_no_such_module'"),
         (["play", "--game", "dice", "--bot", "phase10:SearchBot"], "your own bots play the card"),
+        # a factory that fails on a seed: one line naming the failure, no traceback
+        (["play", "--bot", "os.path:join"], "with a seed did not build a bot (TypeError"),
     ],
 )
 def test_a_bot_that_cannot_sit_is_refused_before_any_game(

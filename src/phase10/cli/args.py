@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import InvalidDataError
+from ..errors import InvalidDataError, Phase10Error
 from ..simulate import BOT_KINDS, make_bot
 
 __all__ = [
@@ -70,7 +70,15 @@ def card_game_bot(bot: str, game: str) -> None:
             + " and ".join(BOT_KINDS)
         )
     check_bot_import(bot)
-    make_bot(bot, 0)  # raises, naming the bot, when it cannot be loaded or built
+    try:
+        make_bot(bot, 0)  # raises, naming the bot, when it cannot be loaded or is no bot
+    except Phase10Error:
+        raise
+    except Exception as error:  # the factory's own failure: one line, not a traceback
+        raise InvalidDataError(
+            f"--bot {bot}: calling it with a seed did not build a bot "
+            f"({type(error).__name__}: {error})"
+        ) from None
 
 
 def check_bot_import(bot: str, *, ray: bool = False) -> None:
