@@ -46,6 +46,7 @@ from phase10 import (
 )
 from phase10 import record as record_module
 from phase10.actions import Action
+from phase10.codec import write_file
 from phase10.dealing import shuffled
 from phase10.notation import parse_action
 from phase10.record import state_digest
@@ -323,3 +324,27 @@ if __name__ == "__main__":  # pragma: no cover - a maintenance tool
     golden = make_golden()
     golden.save(GOLDEN)
     print(f"wrote {GOLDEN}: {len(golden.actions)} actions, {golden.metadata['hands']} hands")
+
+
+def test_a_save_that_fails_half_way_keeps_the_record_saved_before(tmp_path: Path) -> None:
+    """``play --save`` saves before every move: a write cut short (Ctrl-C, a crash, here
+    text that UTF-8 cannot encode, found part way through) must leave the previous save
+    whole, and no stray file beside it."""
+    path = tmp_path / "game.json"
+    GameRecord.start(2, seed=4).save(path)
+    before = path.read_bytes()
+    with pytest.raises(UnicodeEncodeError):
+        write_file(path, "{" + " " * 100_000 + "\ud800}")
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_save_through_a_link_writes_the_file_it_names(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    GameRecord.start(2, seed=1).save(real)
+    link.symlink_to(real)
+    record = GameRecord.start(3, seed=2)
+    record.save(link)
+    assert link.is_symlink()
+    assert GameRecord.load(real) == record

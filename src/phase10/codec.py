@@ -11,6 +11,7 @@ the strict reading of JSON text. Every fault in a document is an
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import os
@@ -844,6 +845,27 @@ def read_file(path: str | os.PathLike[str], max_size: int | None = MAX_DOCUMENT)
             size = os.fstat(file.fileno()).st_size
             raise InvalidDataError(f"the file is {size:,} bytes long, {_over(max_size)}", "$")
     return data
+
+
+def write_file(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8) whole or not at all: into a file beside it, then
+    renamed over it, so a game saved before every move (``play --save``) is never left
+    cut short by Ctrl-C or a crash mid-write. A path that is not a regular file (a pipe,
+    ``/dev/stdout``) is written straight."""
+    target = os.path.realpath(path)  # through a link: the file it names is replaced
+    if os.path.exists(target) and not os.path.isfile(target):
+        with open(target, "w", encoding="utf-8") as file:
+            file.write(text)
+        return
+    temporary = f"{target}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
 
 
 def _checked_max_size(max_size: object) -> None:

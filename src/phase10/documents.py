@@ -14,7 +14,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from .codec import ValueCodec, read_file
+from .codec import ValueCodec, read_file, write_file
 from .errors import InvalidDataError, InvalidRulesError, Phase10Error
 from .limits import MAX_DOCUMENT, checked_name
 from .seating import no_seat
@@ -105,9 +105,7 @@ class FamilyDocuments(Generic[D, R, S]):
 
     def save_record(self, record: R, path: str | os.PathLike[str]) -> None:
         """Write ``record`` to ``path`` as one JSON document (UTF-8)."""
-        text = format_json(self._data(record), 2) + "\n"  # before the file is emptied
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        write_file(path, format_json(self._data(record), 2) + "\n")  # whole or not at all
 
     def load_record(
         self, path: str | os.PathLike[str], *, max_size: int | None = MAX_DOCUMENT

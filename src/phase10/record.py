@@ -68,6 +68,7 @@ from .codec import (
     open_document,
     parse_json,
     read_file,
+    write_file,
 )
 from .engine import apply, new_game
 from .errors import IllegalActionError, InvalidDataError, InvalidRulesError
@@ -484,12 +485,11 @@ class GameRecord:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write this record to ``path`` as one JSON document (UTF-8), as
-        :func:`phase10.serialization.to_json` writes it."""
+        :func:`phase10.serialization.to_json` writes it; whole or not at all (written beside
+        it, then renamed over it), so an interrupted save keeps the record saved before."""
         body = Codec().encode(self, GameRecord)
         assert isinstance(body, dict)
-        text = format_json(document("record", body), indent=2) + "\n"  # before the file is
-        with open(path, "w", encoding="utf-8") as file:  # emptied: Ctrl-C leaves it whole
-            file.write(text)
+        write_file(path, format_json(document("record", body), indent=2) + "\n")
 
     @classmethod
     def load(
