@@ -167,3 +167,38 @@ def test_ctrl_c_while_ray_starts_waits_for_the_start_then_stops_ray(
         RayBackend(2, None)
     assert calls == ["started", "shut down"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_while_ray_starts_is_not_lost_without_a_python_handler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With SIGINT at the system default (a host program's choice), a Ctrl-C held back
+    during Ray's start was dropped; it now stops the run as KeyboardInterrupt. Under
+    SIG_IGN it stays ignored."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    from phase10.simulate.ray_backend import RayBackend
+
+    calls: list[str] = []
+
+    def init(**kwargs: object) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+        calls.append("started")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: calls.append("shut down"))
+    monkeypatch.setattr(ray, "cluster_resources", lambda: {"CPU": 1})
+    monkeypatch.setattr(ray, "remote", lambda **kwargs: lambda function: function)
+    previous = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            RayBackend(2, None)
+        assert calls == ["started", "shut down"]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_DFL
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        calls.clear()
+        RayBackend(2, None)  # ignored as before
+        assert calls == ["started"]
+    finally:
+        signal.signal(signal.SIGINT, previous)

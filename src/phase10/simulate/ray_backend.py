@@ -91,6 +91,8 @@ def _interrupt_after() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if caught and callable(previous):
         previous(*caught[0])  # Python's own handler raises KeyboardInterrupt
+    elif caught and previous == signal.SIG_DFL:  # no handler: Ctrl-C was to stop the program
+        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
