@@ -98,3 +98,20 @@ def test_ctrl_c_while_a_save_builds_its_text_leaves_the_last_save_whole(
     with pytest.raises(KeyboardInterrupt):
         save()
     assert path.read_text(encoding="utf-8") == kept
+
+
+@pytest.mark.parametrize("game", ["cards", "dice", "twist"])
+def test_quitting_a_saved_game_says_how_to_go_on(
+    game: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A game left unfinished is told as one to go on with, not only to replay."""
+    typed = iter(["quit"])
+    monkeypatch.setattr("phase10.cli.runners.console_ask", lambda prompt: next(typed))
+    path = tmp_path / "game.json"
+    main(["play", "--game", game, "--players", "2", "--seed", "3", "--save", str(path)])
+    out = capsys.readouterr().out
+    assert f"Game saved to {path} (go on with: phase10 play --resume {path})" in out
+    assert "replay it with" not in out

@@ -9,7 +9,7 @@ import pytest
 
 from phase10 import InvalidDataError
 from phase10.cli import games, main
-from phase10.cli.common import saved_line
+from phase10.cli.common import resume_hint
 from phase10.cli.dice import run_demo, run_play
 from phase10.dice import (
     GreedyBot,
@@ -97,7 +97,7 @@ def test_play_dice_numbers_notation_and_bad_input(tmp_path: Path) -> None:
     assert "there is no move 99" in text
     assert "declare 0 1 2 | 3 4 5" in text
     assert "Dice (set aside in [ ]): 0:[" in text
-    assert text.endswith(f"{saved_line(path)}This game's seed was 7.\n")
+    assert text.endswith(f"{resume_hint(path)}This game's seed was 7.\n")  # unfinished
     record = load_record(path)
     assert record.actions == ("roll", "keep 0 1")
 

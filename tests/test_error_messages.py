@@ -680,6 +680,16 @@ def test_a_table_of_one_is_refused_in_the_singular() -> None:
         new_game(1)
 
 
+def test_a_table_size_beyond_reason_is_not_read_as_a_count_of_players() -> None:
+    """A number too long to show is described, and the description is not followed by
+    "players" ("a whole number with more than 19 digits players cannot play")."""
+    with pytest.raises(InvalidRulesError) as caught:
+        new_game(10**30)
+    message = str(caught.value)
+    assert "more than 19 digits is not a table size; these rules allow 2 to 6 players" in message
+    assert "digits players" not in message
+
+
 def test_a_deck_order_refused_names_what_is_extra_and_missing() -> None:
     """R-1.1: a caller's deck order must be the rules' deck; the refusal says how it differs,
     at most ten cards a side, so a server may send it back as it is."""

@@ -72,8 +72,13 @@ def table_size_error(count: object, low: int, high: int) -> InvalidRulesError:
     """The error for ``count`` players at a table the rules allow ``low`` to ``high`` at."""
     allowed = f"exactly {low}" if low == high else f"{low} to {high}"
     players = "player" if count == 1 else "players"
+    shown = show(count)
+    if not shown.lstrip("-").isdigit():  # a description ("a whole number with more than 19
+        return InvalidRulesError(  # digits"), not a count to put before "players"
+            f"{shown} is not a table size; these rules allow {allowed} players", option="players"
+        )
     return InvalidRulesError(
-        f"{show(count)} {players} cannot play; these rules allow {allowed}", option="players"
+        f"{shown} {players} cannot play; these rules allow {allowed}", option="players"
     )
 
 

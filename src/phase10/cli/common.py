@@ -263,6 +263,17 @@ def saved_line(path: str | os.PathLike[str]) -> str:
     return f"Game saved to {shown} (replay it with: phase10 replay {shown})\n"
 
 
+def resume_hint(path: str | os.PathLike[str]) -> str:
+    """The line that tells a player who left a game unfinished where it is and how to go
+    on with it.
+
+    >>> resume_hint("game.json")
+    'Game saved to game.json (go on with: phase10 play --resume game.json)\\n'
+    """
+    shown = shell_path(path)
+    return f"Game saved to {shown} (go on with: phase10 play --resume {shown})\n"
+
+
 def shell_path(path: str | os.PathLike[str]) -> str:
     """``path`` as it can be pasted into the command a line tells: quoted when it holds a
     space or a quote, any control character shown escaped.
@@ -288,8 +299,8 @@ def tell_end(
     if standings is not None:
         out.write("\n" + "\n".join(standings) + "\n")
         out.write("You won!\n" if won else "Better luck next game.\n")
-    if save is not None:
-        out.write(saved_line(save))
+    if save is not None:  # a game left unfinished can be gone on with
+        out.write(saved_line(save) if standings is not None else resume_hint(save))
     out.write(f"This game's seed was {seed}.\n")
 
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
-from .common import saved_line, shell_path
+from .common import resume_hint, saved_line
 from .prompt import Ask, console_ask
 
 __all__ = ["demo_runner", "play_runner", "resume_line"]
@@ -104,10 +104,9 @@ def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
 
 
 def resume_line(path: str | os.PathLike[str]) -> str:
-    """The line that tells a player who left a saved game how to go on with it.
+    """:func:`~phase10.cli.common.resume_hint` after the line Ctrl-C cut short.
 
     >>> resume_line("game.json")
     '\\nGame saved to game.json (go on with: phase10 play --resume game.json)\\n'
     """
-    shown = shell_path(path)
-    return f"\nGame saved to {shown} (go on with: phase10 play --resume {shown})\n"
+    return "\n" + resume_hint(path)
