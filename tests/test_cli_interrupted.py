@@ -115,3 +115,22 @@ def test_quitting_a_saved_game_says_how_to_go_on(
     out = capsys.readouterr().out
     assert f"Game saved to {path} (go on with: phase10 play --resume {path})" in out
     assert "replay it with" not in out
+
+
+def test_ctrl_c_before_the_first_save_does_not_point_at_an_older_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--save`` naming a file left from another game: Ctrl-C at the first prompt, before
+    this game saved anything, must not say this game is in it."""
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("phase10.cli.runners.console_ask", interrupted)
+    monkeypatch.setattr("phase10.cli.dice.save_record", lambda record, path: None)  # unsaved
+    path = tmp_path / "old.json"
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(KeyboardInterrupt):
+        main(["play", "--game", "dice", "--players", "2", "--seed", "3", "--save", str(path)])
+    assert "resume" not in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == "{}"

@@ -80,6 +80,8 @@ def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
 
     def play(args: argparse.Namespace, out: TextIO) -> int:
         resume = getattr(args, "resume", None)
+        kept = args.save if args.save is not None else resume
+        old = _stamp(kept) if resume is None else None  # a file left from another game
         try:
             return run(
                 out,
@@ -94,13 +96,24 @@ def play_runner(run: _Play) -> Callable[[argparse.Namespace, TextIO], int]:
                 resume=resume,
             )
         except KeyboardInterrupt:  # the game is saved before each move: say how to go on
-            kept = args.save if args.save is not None else resume
-            if kept is not None and os.path.exists(kept):
+            if kept is not None and _stamp(kept) not in (None, old):
                 out.flush()
                 sys.stderr.write(resume_line(kept))
             raise
 
     return play
+
+
+def _stamp(path: str | None) -> tuple[int, int] | None:
+    """The file at ``path`` as far as a save changes it (inode, time), or None if absent:
+    each save renames a new file over it."""
+    if path is None:
+        return None
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_ino, status.st_mtime_ns
 
 
 def resume_line(path: str | os.PathLike[str]) -> str:
