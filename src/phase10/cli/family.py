@@ -312,8 +312,12 @@ class TerminalGame(Generic[S, V, A, R]):
         out.write(
             f"phase10 play: {resuming}{self.title}, {printable(rules.spec)} rules. You are seat "
             f"{seat}, {against}.\n"
-            f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' for more, "
-            "'quit' or Ctrl-D to leave.\n" + self.play_start(state)
+            + (
+                "The saved game is over.\n"  # nothing to type: its end is told below
+                if state.is_over
+                else f"Type a move's number or the move itself (e.g. '{self.example}'); 'help' "
+                "for more, 'quit' or Ctrl-D to leave.\n" + self.play_start(state)
+            )
         )
         if resume is not None:
             out.write(f"  (resumed after {counted(len(actions), 'move')})\n")

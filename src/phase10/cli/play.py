@@ -253,8 +253,12 @@ def run_play(
         (f"phase10 play: resuming {printable(resume)}: " if resume else "phase10 play: ")
         + f"{printable(first.rules.spec)} rules. You are seat {seat}, "
         f"against {bot} bots {others}.\n"
-        "Type a move's number or the move itself (e.g. 'discard R7'); 'help' for more, "
-        "'quit' or Ctrl-D to leave.\n"
+        + (
+            "The saved game is over.\n"  # nothing to type: its end is told below
+            if state.is_over
+            else "Type a move's number or the move itself (e.g. 'discard R7'); 'help' for "
+            "more, 'quit' or Ctrl-D to leave.\n"
+        )
     )
     if resume is None:
         narrate.deal(state)

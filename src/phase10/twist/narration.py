@@ -102,7 +102,7 @@ def describe_result(state: TwistState, result: TwistHandResult) -> list[str]:
         )
         finish = ", and finished!" if seat in result.finished else ""
         lines.append(
-            f"  {player.name} {did}, +{result.points[seat]} points; "
+            f"  {player.name} {did}, +{result.points[seat]} penalty points; "
             f"{_move(result.moves[seat], result.positions[seat])}{finish}"
         )
     return lines
