@@ -29,7 +29,9 @@ from phase10 import (
     IllegalReason,
     LayDown,
     LayGroup,
+    Phase,
     Rules,
+    SetOf,
     apply,
     check,
     legal_actions,
@@ -78,6 +80,15 @@ __all__ = [
 
 FILL_SEED = 20_240_601
 """Seed of the fixed shuffle that fills the parts of a stacked deck a test leaves open."""
+
+
+def card(text: str) -> Card:
+    """The one card ``text`` names: ``card("R7")``."""
+    return parse_cards(text)[0]
+
+
+TWO_SETS = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+"""Two short phases (a set of 3 each), so that a test reaches a game's end in a few hands."""
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_illegal, play, stacked_deck, stacked_game
+from helpers import assert_illegal, card, play, stacked_deck, stacked_game
 from phase10 import (
     REVERSE,
     SKIP,
     SUPER_SKIP,
-    Card,
     DeckSpec,
     Discard,
     DrawStock,
@@ -24,7 +23,6 @@ from phase10 import (
     TakeDiscard,
     from_json,
     legal_actions,
-    parse_cards,
     player_view,
     to_json,
     variants,
@@ -34,10 +32,6 @@ from phase10.scoring import end_hand, hand_points
 
 REVERSES = variants.resolve("reverse-cards")
 SUPER = variants.resolve("super-wild")
-
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
 
 
 def test_v15_reverse_card_notation_and_deck() -> None:

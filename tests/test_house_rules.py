@@ -11,8 +11,10 @@ import pytest
 
 from games import profile_variants
 from helpers import (
+    TWO_SETS,
     allowed_players,
     assert_illegal,
+    card,
     deck_counter,
     play,
     stacked_game,
@@ -23,7 +25,6 @@ from phase10 import (
     SKIP,
     SUPER_SKIP,
     Action,
-    Card,
     DeckSpec,
     Discard,
     DrawStock,
@@ -60,17 +61,12 @@ from phase10.scoring import end_hand
 from phase10.testing.games import card_count as all_cards
 from phase10.validation import validate_state, validate_view
 
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
-
-
 # ---------------------------------------------------------------------------
 # Last stand
 # ---------------------------------------------------------------------------
 
 LAST = variants.resolve("last-stand")
-TWO = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+TWO = TWO_SETS
 
 
 def going_out(rules: Rules, second: str = "S R1 R2 R3") -> GameState:

@@ -9,28 +9,21 @@ from __future__ import annotations
 
 import attrs
 
-from helpers import play, stacked_game, with_players
+from helpers import TWO_SETS, card, play, stacked_game, with_players
 from phase10 import (
-    Card,
     Discard,
     DrawStock,
     GameState,
     Hit,
     LayDown,
-    Phase,
     Rules,
     SetOf,
     Stage,
-    parse_cards,
     variants,
 )
 
-TWO = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+TWO = TWO_SETS
 LAST = variants.resolve("last-stand").with_options(hand_size=4, phases=TWO)
-
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
 
 
 def about_to_go_out(rules: Rules = LAST, second: str = "S R1 R2 R3") -> GameState:

@@ -7,29 +7,21 @@ rest of the suite.
 
 from __future__ import annotations
 
-from helpers import assert_illegal, play, stacked_game, with_players
+from helpers import TWO_SETS, assert_illegal, card, play, stacked_game, with_players
 from phase10 import (
-    Card,
     Discard,
     DrawStock,
     IllegalReason,
     LayDown,
     LayGroup,
-    Phase,
     Rules,
     SetOf,
     check,
     legal_actions,
-    parse_cards,
     variants,
 )
 
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
-
-
-TWO = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+TWO = TWO_SETS
 
 
 def test_a9_no_lay_down_listed_that_leaves_only_a_skip() -> None:

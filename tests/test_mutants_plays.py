@@ -10,10 +10,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers import assert_illegal, play, stacked_game, with_players
+from helpers import TWO_SETS, assert_illegal, card, play, stacked_game, with_players
 from phase10 import (
     STANDARD_PHASES,
-    Card,
     ChoosePhase,
     Discard,
     DrawStock,
@@ -31,14 +30,9 @@ from phase10 import (
     Stage,
     SwapWild,
     new_game,
-    parse_cards,
     variants,
 )
 from phase10.validation import validate_state
-
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
 
 
 def test_v13_a_swap_must_leave_a_card_to_discard() -> None:
@@ -96,7 +90,7 @@ def test_a13_a_tiebreak_hand_goes_on_after_phase_10_is_laid_down() -> None:
     assert after.current_player == 1
 
 
-TWO = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+TWO = TWO_SETS
 
 
 def test_v9_1_a_floaters_turn_counts_as_a_turn() -> None:

@@ -7,31 +7,23 @@ of the suite.
 
 from __future__ import annotations
 
-from helpers import play, stacked_game
+from helpers import TWO_SETS, card, play, stacked_game
 from phase10 import (
-    Card,
     Discard,
     DrawStock,
     GameState,
     GiveCard,
     Hit,
     LayDown,
-    Phase,
     Rules,
     SetOf,
     Stage,
-    parse_cards,
     variants,
 )
 from phase10.engine.turns import skip_targets
 from phase10.validation import validate_state
 
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
-
-
-TWO = (Phase(1, (SetOf(3),)), Phase(2, (SetOf(3),)))
+TWO = TWO_SETS
 
 
 def last_stand_of_four(skip_target: str) -> GameState:

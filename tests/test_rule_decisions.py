@@ -12,11 +12,10 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from helpers import assert_illegal, cards, play, stacked_game, with_players
+from helpers import assert_illegal, card, cards, play, stacked_game, with_players
 from phase10 import (
     STANDARD_PHASES,
     Action,
-    Card,
     ChoosePhase,
     DeckSpec,
     Discard,
@@ -50,10 +49,6 @@ from phase10.engine.common import save_room
 from phase10.scoring import end_hand, hand_points
 
 W, X = parse_cards("W X")
-
-
-def card(text: str) -> Card:
-    return parse_cards(text)[0]
 
 
 # ---------------------------------------------------------------------------
